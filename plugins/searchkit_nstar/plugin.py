@@ -1,0 +1,73 @@
+"""The ``nstar`` puzzle and its registration hook."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from searchkit import PuzzleFormatError, PuzzleOption, hookimpl
+from searchkit.puzzle import Puzzle
+
+from .problem import NStar
+
+__all__ = ["NStarPuzzle", "searchkit_puzzles"]
+
+
+def _to_bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if str(value).lower() in ("1", "true", "yes", "on"):
+        return True
+    if str(value).lower() in ("0", "false", "no", "off"):
+        return False
+    raise ValueError("expected true or false")
+
+
+class NStarPuzzle(Puzzle):
+    """Text format: ``"START TARGET"`` or just ``"TARGET"`` (start 1), e.g. ``"1 42"``."""
+
+    name = "nstar"
+    description = "the numbers game N*: reach a target from a start with n -> 2n and n -> n+1"
+    formats = ("'START TARGET' (two positive integers) or 'TARGET' (start 1); '#' comments",)
+    default_strategy = "astar"
+    options = {
+        "heuristic": PuzzleOption(
+            "log2", "heuristic", choices=("log2", "zero"),
+            choice_help={"log2": "ceil(log2(target / n)); admissible and consistent",
+                         "zero": "0 everywhere (blind search)"},
+        ),
+        "prune": PuzzleOption(
+            True, "never generate states above the target (dead ends)", convert=_to_bool
+        ),
+    }
+
+    def build(self, text: str, heuristic: str = "log2", prune: bool = True) -> NStar:
+        numbers: list[int] = []
+        for lineno, line in enumerate(text.splitlines(), start=1):
+            content = line.split("#", 1)[0].split()
+            for token in content:
+                try:
+                    value = int(token)
+                except ValueError:
+                    raise PuzzleFormatError(f"expected an integer, got {token!r}", lineno) from None
+                if value < 1:
+                    raise PuzzleFormatError(f"numbers must be positive, got {value}", lineno)
+                numbers.append(value)
+                if len(numbers) > 2:
+                    raise PuzzleFormatError("expected 'START TARGET': too many numbers", lineno)
+        if not numbers:
+            raise PuzzleFormatError("expected 'START TARGET', got no numbers")
+        start, target = (1, numbers[0]) if len(numbers) == 1 else numbers
+        return NStar(start, target, heuristic=heuristic, prune=prune)
+
+    def examples(self) -> dict[str, str]:
+        return {"1-42": "1 42", "1-100": "1 100", "1-1000": "1 1000", "3-1000000": "3 1000000"}
+
+    def random_instance(self, rng: random.Random, max_target: int = 2000) -> str:
+        start = rng.randint(1, 20)
+        return f"{start} {rng.randint(start, max(start, max_target))}"
+
+
+@hookimpl
+def searchkit_puzzles() -> list[Puzzle]:
+    return [NStarPuzzle()]

@@ -1,0 +1,1 @@
+"""searchkit plugin: rushhour (work in progress)."""

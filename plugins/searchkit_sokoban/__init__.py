@@ -1,0 +1,1 @@
+"""searchkit plugin: sokoban (work in progress)."""

@@ -1,0 +1,1 @@
+"""searchkit plugin: taquin (work in progress)."""

@@ -1,0 +1,82 @@
+"""searchkit: solve one-player puzzles optimally by state-space search.
+
+>>> from searchkit import GraphProblem, search, verify
+>>> g = GraphProblem({"a": {"b": 1, "c": 5}, "b": {"c": 1}}, start="a", goals={"c"})
+>>> result = search(g, "astar")
+>>> result.status, result.cost, result.actions, verify(g, result.actions)
+('solved', 2, ['b', 'c'], 2)
+
+See ``docs/`` for problems, strategies, frontiers, visited sets, results and budgets, and how to
+write a puzzle plugin.
+"""
+
+from .budget import Budget, Progress
+from .errors import (
+    IncompatibleError,
+    OptionError,
+    PlanError,
+    PuzzleFormatError,
+    SearchkitError,
+    UnknownNameError,
+)
+from .explore import Exploration, explore
+from .graph import GraphProblem
+from .hookspecs import hookimpl
+from .plugins import (
+    frontiers,
+    get_frontier,
+    get_puzzle,
+    get_strategy,
+    get_visited_backend,
+    plugin_failures,
+    puzzles,
+    reload_plugins,
+    strategies,
+    visited_backends,
+)
+from .problem import Problem, ProblemBase
+from .puzzle import Puzzle, PuzzleOption
+from .result import Result, Stats
+from .search import search
+from .strategies.base import Strategy, StrategyOption
+from .verify import verify
+from .visited.hashtable import HashTable
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "search",
+    "explore",
+    "verify",
+    "Problem",
+    "ProblemBase",
+    "GraphProblem",
+    "Result",
+    "Stats",
+    "Budget",
+    "Progress",
+    "Exploration",
+    "Strategy",
+    "StrategyOption",
+    "Puzzle",
+    "PuzzleOption",
+    "HashTable",
+    "hookimpl",
+    "puzzles",
+    "get_puzzle",
+    "strategies",
+    "get_strategy",
+    "frontiers",
+    "get_frontier",
+    "visited_backends",
+    "get_visited_backend",
+    "plugin_failures",
+    "reload_plugins",
+    "SearchkitError",
+    "UnknownNameError",
+    "IncompatibleError",
+    "OptionError",
+    "PuzzleFormatError",
+    "PlanError",
+    "__version__",
+]

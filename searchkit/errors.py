@@ -1,0 +1,104 @@
+"""The exceptions searchkit raises.
+
+Every error a user can cause derives from :class:`SearchkitError`, so a command-line tool can
+catch one type and print one line. Messages are complete sentences without a trailing period that
+name the offending thing and, where there is a fixed set of valid choices, list them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+__all__ = [
+    "SearchkitError",
+    "UnknownNameError",
+    "IncompatibleError",
+    "OptionError",
+    "PuzzleFormatError",
+    "PlanError",
+]
+
+
+class SearchkitError(Exception):
+    """Base class of every error caused by bad input or a bad request."""
+
+
+class UnknownNameError(SearchkitError, LookupError):
+    """A strategy, frontier, visited backend or puzzle name that is not registered.
+
+    >>> str(UnknownNameError("strategy", "bsf", ["astar", "bfs"]))
+    "unknown strategy 'bsf' (valid: astar, bfs)"
+    """
+
+    def __init__(self, kind: str, name: object, valid: Iterable[str]) -> None:
+        self.kind = kind
+        self.name = name
+        self.valid = sorted(valid)
+        super().__init__(f"unknown {kind} {name!r} (valid: {', '.join(self.valid) or 'none installed'})")
+
+
+class IncompatibleError(SearchkitError, ValueError):
+    """Two parts that cannot work together, e.g. a LIFO frontier for Dijkstra's algorithm."""
+
+
+class OptionError(SearchkitError, ValueError):
+    """An unknown option, or an option value outside its valid set.
+
+    >>> str(OptionError.bad_value("cost", "steps", ["moves", "cells"]))
+    "invalid value 'steps' for option 'cost' (valid: moves, cells)"
+    """
+
+    @classmethod
+    def bad_value(cls, option: str, value: object, valid: Iterable[object]) -> OptionError:
+        listed = ", ".join(str(v) for v in valid)
+        return cls(f"invalid value {value!r} for option {option!r} (valid: {listed})")
+
+    @classmethod
+    def unknown(cls, option: str, valid: Iterable[str], where: str = "") -> OptionError:
+        listed = ", ".join(sorted(valid)) or "none"
+        place = f" for {where}" if where else ""
+        return cls(f"unknown option {option!r}{place} (valid: {listed})")
+
+
+class PuzzleFormatError(SearchkitError, ValueError):
+    """Text that does not describe a valid instance of a puzzle.
+
+    ``line`` is 1-based within the parsed text (``None`` when the problem is not tied to a line);
+    ``source`` is a file name that callers such as the CLI fill in with :meth:`with_source`.
+
+    >>> str(PuzzleFormatError("unknown character 'Z'", line=3))
+    "line 3: unknown character 'Z'"
+    >>> str(PuzzleFormatError("unknown character 'Z'", line=3).with_source("a.xsb"))
+    "a.xsb:3: unknown character 'Z'"
+    """
+
+    def __init__(self, reason: str, line: int | None = None, source: str | None = None) -> None:
+        self.reason = reason
+        self.line = line
+        self.source = source
+        super().__init__(self._format())
+
+    def _format(self) -> str:
+        if self.source and self.line is not None:
+            return f"{self.source}:{self.line}: {self.reason}"
+        if self.source:
+            return f"{self.source}: {self.reason}"
+        if self.line is not None:
+            return f"line {self.line}: {self.reason}"
+        return self.reason
+
+    def with_source(self, source: str) -> PuzzleFormatError:
+        """Return the same error attributed to the file ``source``."""
+        return PuzzleFormatError(self.reason, self.line, source)
+
+
+class PlanError(SearchkitError, ValueError):
+    """A plan that is not a legal path from the initial state to a goal (see :func:`verify`).
+
+    ``step`` is the 1-based index of the failing action, or ``None`` when every action was legal
+    but the final state is not a goal.
+    """
+
+    def __init__(self, message: str, step: int | None = None) -> None:
+        self.step = step
+        super().__init__(message)

@@ -1,0 +1,108 @@
+"""The :class:`Puzzle` base class: what a plugin contributes for each puzzle it adds.
+
+A puzzle turns text into a :class:`~searchkit.Problem` and tells the tools what it offers:
+
+``name``, ``description``
+    The registered name (``searchkit solve NAME``) and a one-line description.
+``formats``
+    One line per accepted text format.
+``options``
+    The keyword options of :meth:`Puzzle.parse` (cost models, heuristics, goals, levels...) as
+    :class:`PuzzleOption` values; unknown options and values outside ``choices`` are errors that
+    list the valid ones.
+``parse(text, **options)``
+    The problem; bad text raises :class:`~searchkit.errors.PuzzleFormatError` naming the line.
+``examples()``
+    Built-in named instances (text), so the puzzle works without any file.
+``levels(text)``
+    The names of the instances in a multi-instance text (a Sokoban collection); default one.
+``random_instance(rng, **size)``
+    The text of a random instance, for property tests.
+``default_strategy``
+    What ``searchkit solve`` runs when not told otherwise.
+
+The problems a puzzle returns draw their states with ``render(state)`` and print actions in the
+puzzle's notation with ``format_action(action)`` (see :mod:`searchkit.problem`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import OptionError
+
+__all__ = ["Puzzle", "PuzzleOption"]
+
+
+@dataclass(frozen=True)
+class PuzzleOption:
+    """One keyword option of :meth:`Puzzle.parse`.
+
+    ``choices`` lists the valid values of an enumerated option (with a one-line help per value in
+    ``choice_help``); ``convert`` checks and converts other values (from strings too, as the
+    command line passes them) and raises ``ValueError`` with a message on bad input.
+    """
+
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    convert: Callable[[Any], Any] | None = None
+    choice_help: Mapping[Any, str] | None = None
+
+    def validate(self, name: str, value: Any) -> Any:
+        """The value to use for option ``name``, or :class:`OptionError`."""
+        if self.convert is not None:
+            try:
+                value = self.convert(value)
+            except (TypeError, ValueError) as exc:
+                raise OptionError(f"invalid value {value!r} for option {name!r}: {exc}") from None
+        if self.choices is not None and value not in self.choices:
+            raise OptionError.bad_value(name, value, self.choices)
+        return value
+
+
+class Puzzle:
+    """Base class of puzzles; subclasses set the class attributes and implement :meth:`build`."""
+
+    name: str = ""
+    description: str = ""
+    formats: tuple[str, ...] = ()
+    options: Mapping[str, PuzzleOption] = {}
+    default_strategy: str = "astar"
+
+    def parse(self, text: str, **options: Any) -> Any:
+        """Validate ``options``, then build the problem described by ``text``."""
+        return self.build(text, **self.resolve_options(options))
+
+    def resolve_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` checked against :attr:`options`, with defaults filled in."""
+        for name in options:
+            if name not in self.options:
+                raise OptionError.unknown(name, self.options, f"puzzle {self.name!r}")
+        resolved = {}
+        for name, spec in self.options.items():
+            value = options.get(name, spec.default)
+            resolved[name] = value if name not in options else spec.validate(name, value)
+        return resolved
+
+    def build(self, text: str, **options: Any) -> Any:
+        """Build the problem from ``text`` with validated ``options``."""
+        raise NotImplementedError
+
+    def examples(self) -> dict[str, str]:
+        """Built-in instances by name (the first one is the default example)."""
+        return {}
+
+    def levels(self, text: str) -> list[str]:
+        """Names of the instances held by ``text`` (one unless the format holds several)."""
+        return ["1"]
+
+    def random_instance(self, rng: random.Random, **size: Any) -> str:
+        """The text of a random instance (solvable or not; the tests decide)."""
+        raise NotImplementedError(f"puzzle {self.name!r} has no random instances")
+
+    def __repr__(self) -> str:
+        return f"<puzzle {self.name}: {self.description}>"

@@ -1,0 +1,105 @@
+"""What a search returns: :class:`Result` and its :class:`Stats`."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+__all__ = ["Result", "Stats", "Status", "STATUSES"]
+
+Status = Literal["solved", "no_solution", "budget_exhausted", "interrupted"]
+STATUSES: tuple[str, ...] = ("solved", "no_solution", "budget_exhausted", "interrupted")
+
+
+@dataclass
+class Stats:
+    """Counters of one search.
+
+    ``expanded``
+        States whose successors were generated.
+    ``generated``
+        Successor states produced (including duplicates and pruned dead ends).
+    ``duplicates``
+        Generated states skipped because an equal key was already known at no greater cost.
+    ``reopened``
+        States expanded again after a cheaper path to them was found (A* with an inconsistent
+        heuristic, or a weighted/greedy search).
+    ``pruned``
+        Generated states dropped as dead ends (heuristic ``inf``).
+    ``max_frontier``
+        Largest number of entries in the frontier (for depth-first loops: the deepest stack).
+    ``visited``
+        Number of keys in the visited structure at the end.
+    ``iterations``
+        Iterations of an iterative-deepening loop (1 for the others).
+    ``seconds``
+        Wall-clock duration.
+    ``peak_bytes``
+        Estimated peak memory of the search's own containers (frontier and visited structures):
+        the sizes of their buffers as reported by ``sys.getsizeof`` and the buffer sizes of our
+        hash table, sampled at every budget check and at the end. The states and keys themselves
+        are not counted (they belong to the problem, and are often shared).
+    ``bound``
+        The last depth or f-cost bound of an iterative-deepening loop, or the f-value (g for
+        uninformed searches) of the last expanded state.
+    """
+
+    expanded: int = 0
+    generated: int = 0
+    duplicates: int = 0
+    reopened: int = 0
+    pruned: int = 0
+    max_frontier: int = 0
+    visited: int = 0
+    iterations: int = 1
+    seconds: float = 0.0
+    peak_bytes: int = 0
+    bound: float = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        """The counters as a plain dict (for JSON output)."""
+        return asdict(self)
+
+
+@dataclass
+class Result:
+    """The outcome of :func:`searchkit.search`.
+
+    ``status``
+        ``"solved"``, ``"no_solution"`` (the reachable space was exhausted, or the instance is
+        provably unsolvable, or a depth-limited search found nothing within its limit: ``reason``
+        says which), ``"budget_exhausted"`` or ``"interrupted"`` (Ctrl-C).
+    ``cost``
+        Total cost of the plan (``None`` when not solved).
+    ``actions``
+        The plan, first action first (``None`` when not solved).
+    ``states``
+        The states along the plan, the initial state first and a goal last (``None`` when not
+        solved).
+    ``stats``
+        A :class:`Stats` instance.
+    ``strategy``
+        Name of the strategy that produced the result.
+    ``reason``
+        A human-readable explanation of a status other than ``solved``.
+    """
+
+    status: Status
+    cost: float | None = None
+    actions: list[Any] | None = None
+    states: list[Any] | None = None
+    stats: Stats = field(default_factory=Stats)
+    strategy: str = ""
+    reason: str = ""
+
+    @property
+    def solved(self) -> bool:
+        """Whether a plan to a goal was found."""
+        return self.status == "solved"
+
+    def __repr__(self) -> str:
+        plan = "" if self.actions is None else f", length={len(self.actions)}"
+        return (
+            f"Result(status={self.status!r}, cost={self.cost!r}{plan}, strategy={self.strategy!r}, "
+            f"expanded={self.stats.expanded})"
+        )

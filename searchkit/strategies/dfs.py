@@ -1,0 +1,17 @@
+"""``dfs``: depth-first graph search.
+
+Guarantee: **none** (finds a plan if the reachable space is finite, usually a long one). Marks
+states when generated, so each state is generated into the frontier at most once; memory O(V).
+"""
+
+from ..loops import best_first
+from .base import Strategy
+
+DFS = Strategy(
+    name="dfs",
+    summary="depth-first search with a LIFO frontier",
+    guarantee="none",
+    loop=best_first,
+    frontier_kind="plain",
+    default_frontier="lifo",
+)

@@ -1,0 +1,67 @@
+"""Checking a plan by replaying it: :func:`verify`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .errors import PlanError
+from .search import check_problem
+
+__all__ = ["verify"]
+
+
+def verify(problem: Any, actions: Iterable[Any]) -> float:
+    """Replay ``actions`` from ``problem.initial()`` and return the plan's total cost.
+
+    Every action must be one of the successors of the current state (compared with ``==``; when
+    several successors share the action, the cheapest is taken), and the last state must be a goal.
+    Independent of any search: it only calls ``initial``, ``successors`` and ``is_goal``.
+
+    Raises
+    ------
+    PlanError
+        Naming the first illegal step (1-based) and the legal actions there, or saying that the
+        plan does not end in a goal.
+
+    >>> from searchkit import GraphProblem, verify
+    >>> g = GraphProblem({"a": {"b": 2}, "b": {"c": 3}}, start="a", goals={"c"})
+    >>> verify(g, ["b", "c"])
+    5
+    >>> verify(g, ["c"])
+    Traceback (most recent call last):
+    ...
+    searchkit.errors.PlanError: step 1: action 'c' is not legal in state 'a' (legal: 'b')
+    """
+    check_problem(problem)
+    fmt = getattr(problem, "format_action", repr)
+    state = problem.initial()
+    total: float = 0
+    for step, action in enumerate(actions, start=1):
+        best = None
+        legal = []
+        for candidate, child, cost in problem.successors(state):
+            legal.append(candidate)
+            if candidate == action and (best is None or cost < best[1]):
+                best = (child, cost)
+        if best is None:
+            shown = ", ".join(_show(fmt, a) for a in legal) or "none"
+            raise PlanError(
+                f"step {step}: action {_show(fmt, action)} is not legal in state {_short(state)} "
+                f"(legal: {shown})",
+                step,
+            )
+        state, cost = best
+        total += cost
+    if not problem.is_goal(state):
+        raise PlanError(f"the plan ends in state {_short(state)}, which is not a goal")
+    return total
+
+
+def _show(fmt: Any, action: Any) -> str:
+    return repr(fmt(action)) if fmt is not repr else repr(action)
+
+
+def _short(state: Any, limit: int = 60) -> str:
+    text = repr(state)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
