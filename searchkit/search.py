@@ -87,6 +87,10 @@ def search(
     resolved = strat.resolve_options(options)
     frontier_factory = _frontier_for(strat, frontier)
     backend = get_visited_backend(visited if visited is not None else strat.default_visited)
+    if backend.is_tree_search and not strat.tree_search:
+        raise IncompatibleError(
+            f"strategy {strat.name!r} needs a visited backend that stores states, not 'none'"
+        )
     control = Control(budget, progress)
     unsolvable = getattr(problem, "unsolvable_reason", None)
     reason = unsolvable() if unsolvable is not None else None
@@ -102,7 +106,8 @@ def check_problem(problem: Any) -> None:
     missing = [name for name in _REQUIRED if not callable(getattr(problem, name, None))]
     if missing:
         raise SearchkitError(
-            f"{type(problem).__name__} is not a Problem: missing {', '.join(missing)}()"
+            f"{type(problem).__name__} is not a Problem: missing "
+            + ", ".join(f"{name}()" for name in missing)
         )
 
 

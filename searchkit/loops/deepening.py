@@ -89,11 +89,8 @@ def deepening(ctx: SearchContext) -> Result:
                 continue
             child_g = g + cost
             child_depth = depth + 1
-            value = child_depth if unit else child_g + child_h
-            if value > bound:
-                if value < exceeded:
-                    exceeded = value
-                continue
+            # Duplicates are pruned before the bound test, so that a cycle never counts as a
+            # cut-off: an exhausted finite space then ends with "no solution" instead of looping.
             child_key = key(child) if key else child
             if path_check:
                 if child_key in on_path:
@@ -102,12 +99,18 @@ def deepening(ctx: SearchContext) -> Result:
             elif parent_check and child_key == grand_key:
                 counters[2] += 1
                 continue
+            measure = child_depth if unit else child_g
             if table is not None:
                 seen = table.get(child_key)
-                measure = child_depth if unit else child_g
                 if seen is not None and seen <= measure:
                     counters[2] += 1
                     continue
+            value = child_depth if unit else child_g + child_h
+            if value > bound:
+                if value < exceeded:
+                    exceeded = value
+                continue
+            if table is not None:
                 table[child_key] = measure
             path_states.append(child)
             path_actions.append((action, cost))

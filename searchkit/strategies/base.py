@@ -94,6 +94,8 @@ class Strategy:
         named in ``h_weight_option`` overrides ``h_weight``).
     unit_depth:
         Depth-first loops: bound the number of actions rather than the cost.
+    tree_search:
+        Whether ``visited="none"`` (no duplicate detection) makes sense for it.
     options:
         Strategy-specific options and their defaults.
     """
@@ -112,6 +114,7 @@ class Strategy:
     h_weight: float = 0
     h_weight_option: str | None = None
     unit_depth: bool = False
+    tree_search: bool = True
     aliases: tuple[str, ...] = ()
     options: Mapping[str, StrategyOption] = field(default_factory=dict)
 

@@ -15,4 +15,5 @@ BIBFS = Strategy(
     frontier_kind=None,
     default_frontier=None,
     step_optimal=True,
+    tree_search=False,
 )

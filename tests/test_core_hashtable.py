@@ -1,0 +1,140 @@
+"""Our open-addressing hash table behaves exactly like a dict, with the documented layout."""
+
+from __future__ import annotations
+
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+
+from searchkit import HashTable
+
+
+def test_reference_layout_with_collisions():
+    # capacity 8, hashes 1, 7, 3, 3, 7 inserted in that order (issue 2)
+    table = HashTable(capacity=8, hash=lambda k: k[1])
+    for i, h in enumerate([1, 7, 3, 3, 7]):
+        table[(f"e{i}", h)] = i
+    assert [k[0] if k else None for k in table.slots()] == ["e4", "e0", None, "e2", "e3", None, None, "e1"]
+    assert table.capacity == 8
+
+
+def test_same_layout_when_growing_from_capacity_one():
+    table = HashTable(hash=lambda k: k[1])
+    assert table.capacity == 1
+    for i, h in enumerate([1, 7, 3, 3, 7]):
+        table.add((f"e{i}", h))
+    assert [k[0] if k else None for k in table.slots()] == ["e4", "e0", None, "e2", "e3", None, None, "e1"]
+
+
+def test_growth_rule_doubles_when_size_would_exceed_two_thirds():
+    table = HashTable()
+    capacities = []
+    for i in range(40):
+        table.add(i)
+        capacities.append(table.capacity)
+        assert 3 * len(table) <= 2 * table.capacity
+        assert table.capacity & (table.capacity - 1) == 0
+    # sizes 1, 2, 3 need capacities 2, 4, 8; 6 needs 16 (6 > 16*2/3 is false, 6 > 8*2/3 true)
+    assert capacities[:6] == [2, 4, 8, 8, 8, 16]
+
+
+def test_integer_keys_are_stored_compactly():
+    table, plain = HashTable(), {}
+    for i in range(10_000):
+        k = i * 1_000_003
+        table.add(k)
+        plain[k] = None
+    # keys in an 8-byte array: at most 3 slots per key, so at most 24 bytes a key
+    assert table.nbytes() <= 24 * len(table) + 200
+    assert table.nbytes() < sys.getsizeof(plain)
+
+
+def test_switches_to_object_storage_for_other_keys():
+    table = HashTable()
+    table[5] = "five"
+    table[(1, 2)] = "pair"
+    table[2**70] = "big"
+    assert table[5] == "five" and table[(1, 2)] == "pair" and table[2**70] == "big"
+    assert len(table) == 3
+
+
+def test_missing_keys_and_sentinel_like_keys():
+    table = HashTable()
+    table.add(-(2**63) + 1)
+    assert -(2**63) not in table  # the empty marker is never reported as a key
+    table.add(-(2**63))
+    assert -(2**63) in table and -(2**63) + 1 in table
+    assert table.get("nope", 7) == 7
+
+
+def test_custom_hash_is_used():
+    calls = []
+
+    def h(k):
+        calls.append(k)
+        return 0  # every key collides
+
+    table = HashTable(hash=h)
+    for k in range(20):
+        table[k] = k * k
+    assert all(table[k] == k * k for k in range(20))
+    assert calls
+
+
+keys = st.one_of(st.integers(-(2**64), 2**64), st.tuples(st.integers(0, 5), st.integers(0, 5)),
+                 st.text(max_size=3))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["set", "del", "get"]), keys, st.integers()), max_size=80),
+       st.sampled_from([None, lambda k: 0, lambda k: hash(k) % 3]))
+def test_behaves_like_dict(operations, hash_function):
+    table, model = HashTable(hash=hash_function), {}
+    for op, key, value in operations:
+        if op == "set":
+            table[key] = value
+            model[key] = value
+        elif op == "del":
+            if key in model:
+                del table[key]
+                del model[key]
+            else:
+                assert key not in table
+        else:
+            assert table.get(key, "missing") == model.get(key, "missing")
+        assert len(table) == len(model)
+    assert dict(table.items()) == model
+    assert sorted(map(repr, table)) == sorted(map(repr, model))
+
+
+class HashTableMachine(RuleBasedStateMachine):
+    """Stateful test on small integer keys that collide a lot (hash = k mod 4)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.table = HashTable(hash=lambda k: k % 4)
+        self.model: dict[int, int] = {}
+
+    @rule(k=st.integers(0, 30), v=st.integers())
+    def put(self, k, v):
+        self.table[k] = v
+        self.model[k] = v
+
+    @rule(k=st.integers(0, 30))
+    def remove(self, k):
+        if k in self.model:
+            del self.table[k]
+            del self.model[k]
+
+    @invariant()
+    def same_contents(self):
+        assert len(self.table) == len(self.model)
+        for k in range(31):
+            assert (k in self.table) == (k in self.model)
+            assert self.table.get(k) == self.model.get(k)
+
+
+TestHashTableMachine = HashTableMachine.TestCase
+TestHashTableMachine.settings = settings(max_examples=60, stateful_step_count=60, deadline=None)

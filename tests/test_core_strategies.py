@@ -1,0 +1,197 @@
+"""Every valid strategy x frontier x visited combination on explicit graphs with known answers,
+checked against brute-force oracles, plus hypothesis property tests on random graphs."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from searchkit import Budget, GraphProblem, search, verify
+from searchkit.testing import brute_force_cost, brute_force_steps, graphs
+
+PRIORITY_FRONTIERS = ("heap", "indexed-heap", "buckets")
+BACKENDS = ("dict", "hashtable", "none")
+
+
+def combinations():
+    """All (strategy, frontier, visited, options) combinations that make sense."""
+    for visited in BACKENDS:
+        yield "bfs", "fifo", visited, {}
+        yield "dfs", "lifo", visited, {}
+        yield "dls", None, visited, {"depth": 6}
+        yield "iddfs", None, visited, {}
+        yield "idastar", None, visited, {}
+        for frontier in PRIORITY_FRONTIERS:
+            for name in ("dijkstra", "astar", "wastar", "greedy"):
+                # buckets need integer priorities: weighted A* with weight 1.5 has none
+                options = {"weight": 2} if (name, frontier) == ("wastar", "buckets") else {}
+                yield name, frontier, visited, options
+    for visited in ("dict", "hashtable"):
+        yield "bibfs", None, visited, {}
+
+
+COMBINATIONS = list(combinations())
+COST_OPTIMAL = {"dijkstra", "astar", "idastar"}
+STEP_OPTIMAL = {"bfs", "iddfs", "bibfs"}
+
+# name -> (graph, optimal cost, fewest steps, has zero-cost or other cycles)
+GRAPHS = {
+    "unit-diamond": (
+        GraphProblem({"s": {"a": 1, "b": 1}, "a": {"t": 1}, "b": {"a": 1, "t": 1}, "t": {}},
+                     "s", {"t"}), 2, 2),
+    "cheap-detour": (
+        GraphProblem({"s": {"t": 10, "a": 1}, "a": {"b": 1}, "b": {"t": 1}}, "s", {"t"},
+                     heuristic={"s": 3, "a": 2, "b": 1}), 3, 1),
+    "unreachable": (GraphProblem({"s": {"a": 1}, "a": {"s": 1}, "t": {}}, "s", {"t"}), math.inf,
+                    math.inf),
+    "zero-costs": (
+        GraphProblem({"s": {"a": 0, "t": 2}, "a": {"b": 0, "s": 0}, "b": {"t": 1}}, "s", {"t"}),
+        1, 1),
+    "start-is-goal": (GraphProblem({"s": {"a": 1}, "a": {"s": 1}}, "s", {"s"}), 0, 0),
+    "cycles": (
+        GraphProblem({1: {2: 2, 3: 5}, 2: {1: 1, 3: 2, 4: 7}, 3: {2: 1, 4: 1}, 4: {1: 1}},
+                     1, {4}, heuristic={1: 4, 2: 3, 3: 1}), 5, 2),
+    "two-goals": (
+        GraphProblem({0: {1: 4, 2: 1}, 1: {}, 2: {3: 1}, 3: {4: 1}, 4: {}}, 0, {1, 4}), 3, 1),
+}
+
+
+def test_known_answers_match_the_oracles():
+    for name, (graph, cost, steps) in GRAPHS.items():
+        assert brute_force_cost(graph) == cost, name
+        assert brute_force_steps(graph) == steps, name
+
+
+@pytest.mark.parametrize("graph_name", sorted(GRAPHS))
+@pytest.mark.parametrize("strategy,frontier,visited,options", COMBINATIONS,
+                         ids=[f"{s}-{f}-{v}" for s, f, v, _ in COMBINATIONS])
+def test_combination_on_known_graph(strategy, frontier, visited, options, graph_name):
+    graph, cost, steps = GRAPHS[graph_name]
+    result = search(graph, strategy, frontier=frontier, visited=visited,
+                    budget=Budget(max_expansions=5000), **options)
+    tree = visited == "none"
+    if result.solved:
+        assert verify(graph, result.actions) == result.cost
+        assert result.states[0] == graph.start and graph.is_goal(result.states[-1])
+        assert len(result.states) == len(result.actions) + 1
+        if strategy in COST_OPTIMAL:
+            assert result.cost == cost
+        if strategy in STEP_OPTIMAL:
+            assert len(result.actions) == steps
+        if strategy == "wastar":
+            assert result.cost <= options.get("weight", 1.5) * cost
+    elif cost == math.inf:
+        # a graph search proves it; a tree search on a cyclic graph may run out of budget
+        allowed = {"no_solution", "budget_exhausted"} if tree else {"no_solution"}
+        assert result.status in allowed
+    else:
+        # only tree searches (which can loop in cycles) may fail to finish on a solvable graph
+        assert tree and result.status == "budget_exhausted", result
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(graphs(heuristic="admissible"))
+def test_optimal_strategies_agree_with_brute_force(graph):
+    best, fewest = brute_force_cost(graph), brute_force_steps(graph)
+    for strategy, frontier in [("dijkstra", "heap"), ("dijkstra", "buckets"), ("astar", "heap"),
+                               ("astar", "indexed-heap"), ("idastar", None), ("bfs", "fifo"),
+                               ("iddfs", None), ("bibfs", None)]:
+        for visited in ("dict", "hashtable"):
+            result = search(graph, strategy, frontier=frontier, visited=visited)
+            if best == math.inf:
+                assert result.status == "no_solution", (strategy, result)
+                continue
+            assert result.solved, (strategy, result)
+            assert verify(graph, result.actions) == result.cost
+            if strategy in COST_OPTIMAL:
+                assert result.cost == best, (strategy, frontier, visited)
+            else:
+                assert len(result.actions) == fewest, (strategy, visited)
+
+
+@settings(max_examples=100, deadline=None)
+@given(graphs(heuristic="consistent"))
+def test_no_reopening_with_a_consistent_heuristic(graph):
+    result = search(graph, "astar")
+    assert result.stats.reopened == 0
+    if result.solved:
+        assert result.cost == brute_force_cost(graph)
+
+
+def test_astar_reopens_with_an_admissible_inconsistent_heuristic():
+    # h(a)=0 but h(b)=4: b is reached first by the expensive edge and must be reopened through a
+    # to find the optimum 1 + 1 + 3 = 5 rather than 4 + 3 = 7.
+    graph = GraphProblem({"s": {"a": 1, "b": 4}, "a": {"b": 1}, "b": {"t": 3}}, "s", {"t"},
+                         heuristic={"s": 5, "a": 4, "b": 0, "t": 0})
+    # a: h=4 but true distance from a is 4 -> admissible; b: h=0 (true 3) -> admissible;
+    # inconsistent across edge a->b: h(a)=4 > 1 + h(b)=1.
+    result = search(graph, "astar")
+    assert result.cost == 5 == brute_force_cost(graph)
+
+
+def test_inconsistent_heuristic_forces_a_reopening():
+    # classic example: the goal path goes through c, which is first closed via a costly path
+    graph = GraphProblem(
+        {"s": {"a": 1, "b": 2}, "a": {"c": 3}, "b": {"c": 1}, "c": {"t": 2}},
+        "s", {"t"}, heuristic={"s": 0, "a": 0, "b": 3, "c": 0, "t": 0})
+    # true distances: b->t = 3 (h=3 ok), c->t = 2, a->t = 5. f(a)=1 < f(b)=5, so c is closed
+    # at g=4 through a, then reached at g=3 through b and reopened.
+    result = search(graph, "astar")
+    assert result.cost == 5 == brute_force_cost(graph)
+    assert result.stats.reopened == 1
+
+
+def test_tie_breaking_prefers_deeper_states():
+    # two routes of equal f: the deeper state is expanded first (larger g)
+    graph = GraphProblem({"s": {"a": 1, "b": 2}, "a": {"t": 2}, "b": {"t": 1}}, "s", {"t"},
+                         heuristic={"s": 3, "a": 2, "b": 1})
+    result = search(graph, "astar")
+    assert result.actions == ["b", "t"]
+
+
+def test_dls_respects_its_depth():
+    graph = GRAPHS["cheap-detour"][0]
+    assert search(graph, "dls", depth=0).status == "no_solution"
+    shallow = search(graph, "dls", depth=1)
+    assert shallow.solved and len(shallow.actions) == 1
+    miss = search(GraphProblem({0: {1: 1}, 1: {2: 1}}, 0, {2}), "dls", depth=1)
+    assert miss.status == "no_solution" and "depth 1" in miss.reason
+
+
+def test_iddfs_max_depth():
+    result = search(GraphProblem({0: {1: 1}, 1: {2: 1}, 2: {3: 1}}, 0, {3}), "iddfs", max_depth=2)
+    assert result.status == "no_solution" and "depth 2" in result.reason
+    assert search(GraphProblem({0: {1: 1}, 1: {2: 1}, 2: {3: 1}}, 0, {3}), "iddfs").stats.iterations == 4
+
+
+def test_idastar_cycle_check_variants_are_optimal():
+    graph = GRAPHS["cycles"][0]
+    for check in ("path", "parent", "none"):
+        result = search(graph, "idastar", cycle_check=check, budget=Budget(max_expansions=10_000))
+        assert result.cost == 5, check
+
+
+def test_wastar_stays_within_its_bound():
+    graph = GraphProblem({"s": {"a": 1, "t": 3}, "a": {"t": 1}}, "s", {"t"},
+                         heuristic={"s": 2, "a": 1})
+    for weight in (1, 1.5, 3):
+        result = search(graph, "wastar", weight=weight)
+        assert result.cost <= weight * 2
+
+
+def test_strategy_objects_are_accepted():
+    from searchkit import get_strategy
+
+    graph = GRAPHS["unit-diamond"][0]
+    assert search(graph, get_strategy("bfs")).cost == 2
+    assert search(graph, get_strategy("ucs")).strategy == "dijkstra"
+
+
+def test_dead_ends_are_pruned():
+    graph = GraphProblem({"s": {"d": 1, "a": 2}, "d": {"t": 1}, "a": {"t": 2}}, "s", {"t"},
+                         heuristic={"d": math.inf})
+    result = search(graph, "astar")
+    assert result.states == ["s", "a", "t"] and result.stats.pruned == 1
+    assert search(graph, "idastar").cost == 4
