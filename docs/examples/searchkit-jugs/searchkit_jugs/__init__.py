@@ -1,0 +1,1 @@
+"""The water jugs puzzle, a searchkit plugin."""
