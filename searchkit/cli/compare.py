@@ -1,0 +1,179 @@
+"""``searchkit compare``: several strategies (heuristics, frontiers, visited backends) on one
+instance, one table."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+from typing import Any
+
+import searchkit
+from searchkit import Result
+
+from . import output
+from .instance import Instance, add_instance_arguments, load_instance
+from .parsing import UsageError, comma_list
+from .running import (
+    Choice,
+    add_budget_arguments,
+    add_strategy_arguments,
+    budget_from,
+    check_names,
+    run_search,
+    strategy_options_from,
+)
+
+__all__ = ["add_parser", "run", "plan_runs"]
+
+EXAMPLES = """\
+examples:
+  searchkit compare nstar -e 3-1000000 -s bfs,dijkstra,astar,idastar,bibfs
+  searchkit compare nstar -e 1-1000 -s astar --heuristics log2,zero
+  searchkit compare nstar -e 1-1000 -s astar,dijkstra --frontiers heap,indexed-heap,buckets
+  searchkit compare nstar -e 1-1000 -s bfs,astar --visited dict,hashtable --json
+  searchkit compare nstar -s dls,iddfs,wastar --depth 7 --weight 2   # options go where they fit
+
+Every combination of the listed strategies, heuristics, frontiers and visited backends runs once
+(a frontier only with the strategies of its kind), each under the same budget.
+exit status: 0 every run solved, 1 some run did not, 2 usage or input error, 130 interrupted.
+"""
+
+
+def add_parser(subparsers: Any, epilog: str) -> None:
+    parser = subparsers.add_parser(
+        "compare", help="run several strategies on one instance and print one table",
+        description="Run several strategies (and/or heuristics, frontiers, visited backends) on "
+                    "the same instance and print one table: status, cost, plan length, expanded, "
+                    "generated, seconds, memory.",
+        epilog=EXAMPLES + epilog,
+    )
+    add_instance_arguments(parser)
+    parser.add_argument("--heuristics", metavar="H,H,...", type=comma_list,
+                        help="values of the puzzle option 'heuristic' to compare")
+    add_strategy_arguments(parser, plural=True)
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object with a list of runs instead of the table")
+    add_budget_arguments(parser)
+    parser.set_defaults(handler=run)
+
+
+def plan_runs(strategies: list[str], frontiers: list[str] | None, visited: list[str] | None,
+              options: dict[str, Any]) -> list[Choice]:
+    """Every (strategy, frontier, visited) combination that makes sense, with each strategy
+    option given to the strategies that take it; a frontier or option no strategy can use is an
+    error."""
+    table = {name: searchkit.get_strategy(name) for name in strategies}
+    for option, value in options.items():
+        if not any(option in s.options for s in table.values()):
+            owners = [n for n, s in searchkit.strategies().items() if option in s.options]
+            raise UsageError(f"option --{option.replace('_', '-')} is taken by none of "
+                             f"{', '.join(strategies)} (only by {', '.join(owners)})")
+    if frontiers:
+        kinds = {searchkit.get_frontier(f).kind for f in frontiers}
+        for name in frontiers:
+            kind = searchkit.get_frontier(name).kind
+            if not any(s.frontier_kind == kind for s in table.values()):
+                raise UsageError(f"frontier {name!r} ({kind}) suits none of {', '.join(strategies)}")
+    runs = []
+    for name, strategy in table.items():
+        own = tuple((k, v) for k, v in options.items() if k in strategy.options)
+        usable: list[str | None] = [None]
+        if frontiers and strategy.frontier_kind in kinds:
+            usable = [f for f in frontiers if searchkit.get_frontier(f).kind == strategy.frontier_kind]
+        for frontier, backend in itertools.product(usable, visited or [None]):
+            runs.append(Choice(name, frontier, backend, own))
+    return runs
+
+
+def run(args: argparse.Namespace) -> int:
+    instance = load_instance(args)
+    strategies = args.strategies or [instance.puzzle.default_strategy]
+    check_names(strategies, args.frontiers or [], args.visited or [])
+    runs = plan_runs(strategies, args.frontiers, args.visited, strategy_options_from(args))
+    heuristics: list[str | None] = list(args.heuristics or [None])
+    for h in heuristics:
+        if h is not None:
+            instance.resolved_options(heuristic=h)  # validate every value before running
+    budget = budget_from(args)
+    rows: list[tuple[str | None, Choice, Result]] = []
+    for heuristic in heuristics:
+        overrides = {} if heuristic is None else {"heuristic": heuristic}
+        problem = instance.problem(**overrides)
+        for choice in runs:
+            label = f"{choice.strategy}{'' if heuristic is None else ' h=' + heuristic}: "
+            result = run_search(problem, choice, budget, not args.json, prefix=label)
+            rows.append((heuristic, choice, result))
+            if result.status == "interrupted":
+                break
+        if rows and rows[-1][2].status == "interrupted":
+            break
+    if args.json:
+        print(output.to_json(_json(instance, rows)))
+    else:
+        print(instance.describe())
+        print(_table(rows, args))
+        for heuristic, choice, result in rows:
+            if result.reason and result.status != "budget_exhausted":
+                print(f"{_name(choice)}: {result.reason}")
+    statuses = [r.status for _, _, r in rows]
+    if "interrupted" in statuses:
+        return 130
+    return 0 if all(s == "solved" for s in statuses) else 1
+
+
+def _name(choice: Choice) -> str:
+    return choice.strategy + "".join(f" {k}={v}" for k, v in choice.options)
+
+
+def _table(rows: list[tuple[str | None, Choice, Result]], args: argparse.Namespace) -> str:
+    headers = ["strategy"]
+    if args.heuristics:
+        headers.append("heuristic")
+    if args.frontiers:
+        headers.append("frontier")
+    if args.visited:
+        headers.append("visited")
+    headers += ["status", "cost", "length", "expanded", "generated", "seconds", "memory"]
+    lines = []
+    for heuristic, choice, result in rows:
+        strategy = searchkit.get_strategy(choice.strategy)
+        row = [_name(choice)]
+        if args.heuristics:
+            row.append(heuristic)
+        if args.frontiers:
+            row.append(choice.frontier or strategy.default_frontier or "-")
+        if args.visited:
+            row.append(choice.visited)
+        s = result.stats
+        row += [result.status, output.number(result.cost),
+                "-" if result.actions is None else len(result.actions),
+                output.count(s.expanded), output.count(s.generated), f"{s.seconds:.3f}",
+                output.size(s.peak_bytes)]
+        lines.append(row)
+    first_number = headers.index("cost")
+    return output.table(headers, lines, right=range(first_number, len(headers)))
+
+
+def _json(instance: Instance, rows: list[tuple[str | None, Choice, Result]]) -> dict[str, Any]:
+    return {
+        "puzzle": instance.puzzle.name,
+        "instance": instance.name,
+        "source": instance.source,
+        "options": instance.resolved_options(),
+        "runs": [
+            {
+                "strategy": result.strategy or choice.strategy,
+                "heuristic": instance.resolved_options(
+                    **({} if heuristic is None else {"heuristic": heuristic})).get("heuristic"),
+                "frontier": choice.frontier,
+                "visited": choice.visited,
+                "strategy_options": dict(choice.options),
+                "status": result.status,
+                "reason": result.reason,
+                "cost": result.cost,
+                "length": None if result.actions is None else len(result.actions),
+                "stats": result.stats.as_dict(),
+            }
+            for heuristic, choice, result in rows
+        ],
+    }

@@ -1,0 +1,169 @@
+"""Choosing and loading the puzzle instance a command works on.
+
+Commands that take an instance share the arguments added by :func:`add_instance_arguments`:
+``PUZZLE [FILE|-] [--example NAME] [--level N|TITLE] [--heuristic H] [--cost C]
+[-o KEY=VALUE]``. :func:`load_instance` reads the text (file, standard input or a built-in
+example), checks the puzzle options and turns every failure into a one-line
+:class:`~searchkit.cli.parsing.UsageError` (a format error names the file and the line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+import searchkit
+from searchkit.errors import SearchkitError, PuzzleFormatError, UnknownNameError
+
+from .parsing import UsageError, key_value
+
+__all__ = ["Instance", "add_instance_arguments", "load_instance", "find_puzzle", "options_help",
+           "show_value"]
+
+# Puzzle options that have their own flag; any other goes through -o KEY=VALUE.
+FLAG_OPTIONS = ("heuristic", "cost", "level")
+
+
+@dataclass
+class Instance:
+    """One instance of a puzzle: its text, where it came from, and the options asked for.
+
+    ``name`` is what the user gave (the file name, ``-`` for standard input, or the example's
+    name); ``source`` is ``"file"``, ``"stdin"`` or ``"example"``.
+    """
+
+    puzzle: Any
+    text: str
+    name: str
+    source: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        """How messages name the instance: the file, ``<stdin>`` or ``example NAME``."""
+        return {"file": self.name, "stdin": "<stdin>"}.get(self.source, f"example {self.name}")
+
+    def describe(self) -> str:
+        """A one-line description such as ``nstar · example 1-42 · level 3``."""
+        level = self.options.get("level")
+        suffix = f" · level {level}" if level is not None else ""
+        return f"{self.puzzle.name} · {self.label}{suffix}"
+
+    def resolved_options(self, **overrides: Any) -> dict[str, Any]:
+        """The puzzle options in effect (defaults filled in) with ``overrides`` applied."""
+        try:
+            return dict(self.puzzle.resolve_options({**self.options, **overrides}))
+        except SearchkitError as exc:
+            raise UsageError(str(exc)) from None
+
+    def problem(self, **overrides: Any) -> Any:
+        """Parse the text into a problem; errors become one-line :class:`UsageError`."""
+        try:
+            return self.puzzle.parse(self.text, **{**self.options, **overrides})
+        except PuzzleFormatError as exc:
+            raise UsageError(str(exc.with_source(self.label))) from None
+        except SearchkitError as exc:
+            raise UsageError(str(exc)) from None
+
+
+def add_instance_arguments(parser: argparse.ArgumentParser, heuristic: bool = True) -> None:
+    """Add ``PUZZLE [FILE|-]`` and the instance and puzzle-option flags to ``parser``."""
+    names = ", ".join(sorted(searchkit.puzzles())) or "none installed"
+    parser.add_argument("puzzle", metavar="PUZZLE", help=f"installed puzzle ({names})")
+    parser.add_argument(
+        "file", metavar="FILE", nargs="?",
+        help="instance file, or '-' for standard input "
+             "(default: the puzzle's first built-in example)",
+    )
+    parser.add_argument("-e", "--example", metavar="NAME",
+                        help="solve a built-in example instead of a file (see 'searchkit list')")
+    parser.add_argument("-l", "--level", metavar="N|TITLE",
+                        help="the level to use in a multi-level file (puzzle option 'level')")
+    if heuristic:
+        parser.add_argument("--heuristic", metavar="H", help="puzzle option 'heuristic'")
+    parser.add_argument("--cost", metavar="C", help="puzzle option 'cost' (the cost model)")
+    parser.add_argument("-o", "--option", metavar="KEY=VALUE", type=key_value, action="append",
+                        default=[], help="any other puzzle option (repeatable)")
+
+
+def find_puzzle(name: str) -> Any:
+    """The installed puzzle ``name``; the error lists the valid names and a failed plugin's error."""
+    try:
+        return searchkit.get_puzzle(name)
+    except UnknownNameError as exc:
+        message = str(exc)
+        for failure in searchkit.plugin_failures():
+            if failure.plugin == name:
+                message += f"; {failure}"
+        raise UsageError(message) from None
+
+
+def load_instance(args: argparse.Namespace) -> Instance:
+    """The instance named by the parsed arguments (see :func:`add_instance_arguments`)."""
+    puzzle = find_puzzle(args.puzzle)
+    options: dict[str, Any] = {}
+    for key, value in args.option:
+        if key in options:
+            raise UsageError(f"puzzle option {key!r} given twice")
+        options[key] = value
+    for key in FLAG_OPTIONS:
+        value = getattr(args, key, None)
+        if value is None:
+            continue
+        if key in options:
+            raise UsageError(f"puzzle option {key!r} given twice (--{key} and -o {key}=...)")
+        if key == "level" and "level" not in puzzle.options:
+            raise UsageError(f"puzzle {puzzle.name!r} has no levels (it takes no option 'level')")
+        options[key] = value
+    text, name, source = _read_text(puzzle, args.file, args.example)
+    instance = Instance(puzzle, text, name, source, options)
+    instance.resolved_options()  # unknown options and bad values fail here, before any search
+    return instance
+
+
+def _read_text(puzzle: Any, path: str | None, example: str | None) -> tuple[str, str, str]:
+    if path is not None and example is not None:
+        raise UsageError("give either FILE or --example, not both")
+    if path == "-":
+        return sys.stdin.read(), "-", "stdin"
+    if path is not None:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                return handle.read(), path, "file"
+        except UnicodeDecodeError:
+            raise UsageError(f"{path}: not a UTF-8 text file") from None
+        except OSError as exc:
+            raise UsageError(f"{path}: {exc.strerror or exc}") from None
+    examples = puzzle.examples()
+    if not examples:
+        raise UsageError(f"puzzle {puzzle.name!r} has no built-in examples: give a FILE")
+    if example is None:
+        example = next(iter(examples))
+    if example not in examples:
+        raise UsageError(f"unknown example {example!r} for puzzle {puzzle.name!r} "
+                         f"(valid: {', '.join(examples)})")
+    return examples[example], example, "example"
+
+
+def options_help(puzzle: Any, indent: str = "  ") -> list[str]:
+    """Lines describing ``puzzle``'s options: name, help, choices with their help, default."""
+    lines = []
+    for name, spec in puzzle.options.items():
+        lines.append(f"{indent}{name}: {spec.help} (default: {show_value(spec.default)})")
+        if spec.choices:
+            helps = spec.choice_help or {}
+            for choice in spec.choices:
+                detail = f": {helps[choice]}" if choice in helps else ""
+                lines.append(f"{indent}    {show_value(choice)}{detail}")
+    return lines
+
+
+def show_value(value: Any) -> str:
+    """An option value as typed on the command line (``true``, not ``True``).
+
+    >>> show_value(True), show_value(None), show_value("log2")
+    ('true', 'none', 'log2')
+    """
+    return str(value).lower() if isinstance(value, bool) or value is None else str(value)

@@ -1,0 +1,113 @@
+"""The argument parser class of the command line and the error it raises.
+
+:class:`Parser` is an :class:`argparse.ArgumentParser` whose errors raise :class:`UsageError`
+instead of printing usage and exiting, so :func:`searchkit.cli.main` reports every usage or input
+error the same way: one line ``searchkit: error: ...`` on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+__all__ = [
+    "UsageError", "Parser", "Formatter", "comma_list", "key_value", "scalar", "positive",
+    "byte_size",
+]
+
+
+class UsageError(Exception):
+    """A bad command line or unusable input; the message is printed as one line, exit 2."""
+
+
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    """Keeps the epilog's examples as written and shows defaults where they are given."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, max_help_position=30)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser that raises :class:`UsageError` on bad arguments."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def comma_list(text: str) -> list[str]:
+    """``"a,b, c"`` -> ``["a", "b", "c"]`` (argparse ``type=``).
+
+    >>> comma_list("bfs, astar,,dijkstra")
+    ['bfs', 'astar', 'dijkstra']
+    """
+    items = [item.strip() for item in text.split(",") if item.strip()]
+    if not items:
+        raise argparse.ArgumentTypeError("expected a comma-separated list")
+    return items
+
+
+def key_value(text: str) -> tuple[str, str]:
+    """``"KEY=VALUE"`` -> ``(KEY, VALUE)`` (argparse ``type=``).
+
+    >>> key_value("prune=false")
+    ('prune', 'false')
+    """
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    return key.strip(), value.strip()
+
+
+def scalar(text: str) -> int | float | str:
+    """A command-line value as an int, a float or else the string itself.
+
+    >>> scalar("3"), scalar("1.5"), scalar("path")
+    (3, 1.5, 'path')
+    """
+    for convert in (int, float):
+        try:
+            return convert(text)  # type: ignore[no-any-return]
+        except ValueError:
+            pass
+    return text
+
+
+def positive(kind: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse ``type=`` accepting non-negative values of ``kind`` (int or float)."""
+
+    def check(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        if value < 0:
+            raise argparse.ArgumentTypeError(f"expected a non-negative number, got {text!r}")
+        return value
+
+    check.__name__ = kind.__name__
+    return check
+
+
+_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def byte_size(text: str) -> int:
+    """``"512M"``, ``"2G"``, ``"1.5GiB"`` or a plain number of bytes (argparse ``type=``).
+
+    >>> byte_size("512M"), byte_size("1.5GiB"), byte_size("1000")
+    (536870912, 1610612736, 1000)
+    """
+    raw = text.strip().upper().removesuffix("IB").removesuffix("B")
+    unit = raw[-1:] if raw[-1:] in _UNITS else ""
+    try:
+        value = float(raw[: len(raw) - len(unit)])
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a size like 512M or 2G, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative size, got {text!r}")
+    return int(value * _UNITS[unit])

@@ -1,0 +1,78 @@
+"""The live progress line a long search shows on stderr.
+
+:class:`ProgressLine` is handed to :func:`searchkit.search` (or :func:`searchkit.explore`) as the
+``progress`` callback, which the engine calls about twice a second, so nothing appears for
+searches shorter than half a second. Each call rewrites one line in place (carriage return, then
+erase to the end of the line); :meth:`ProgressLine.clear` erases it before the results are
+printed. Use :func:`progress_for` to get a callback only when stderr is a terminal.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, TextIO
+
+from searchkit import Progress
+
+from . import output
+
+__all__ = ["ProgressLine", "progress_for", "describe", "bound_name"]
+
+_ERASE = "\r\033[K"
+
+
+def describe(progress: Progress, bound: str = "depth") -> str:
+    """The text of the progress line for one snapshot.
+
+    >>> from searchkit import Stats
+    >>> s = Stats(expanded=1_234_567, bound=42, peak_bytes=45_000_000)
+    >>> describe(Progress(s, frontier=98_765, elapsed=2.5), bound="f")
+    'expanded 1,234,567 · frontier 98,765 · f 42 · 494k states/s · 2.50 s · 42.9 MiB'
+    """
+    stats = progress.stats
+    return " · ".join([
+        f"expanded {output.count(stats.expanded)}",
+        f"frontier {output.count(progress.frontier)}",
+        f"{bound} {output.number(stats.bound)}",
+        f"{output.rate(progress.rate)} states/s",
+        output.seconds(progress.elapsed),
+        output.size(stats.peak_bytes),
+    ])
+
+
+class ProgressLine:
+    """A progress callback rewriting one line of ``stream`` (see the module docstring)."""
+
+    def __init__(self, stream: TextIO, bound: str = "depth", prefix: str = "") -> None:
+        self.stream = stream
+        self.bound = bound
+        self.prefix = prefix
+        self.shown = False
+
+    def __call__(self, progress: Progress) -> None:
+        width = output.terminal_width()
+        text = self.prefix + describe(progress, self.bound)
+        self.stream.write(_ERASE + text[: max(width - 1, 10)])
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        """Erase the line if anything was written."""
+        if self.shown:
+            self.stream.write(_ERASE)
+            self.stream.flush()
+            self.shown = False
+
+
+def bound_name(strategy: Any) -> str:
+    """What ``Stats.bound`` means for ``strategy``: ``f`` (heuristic), ``g`` (cost) or ``depth``."""
+    if strategy.uses_heuristic:
+        return "f"
+    return "depth" if strategy.step_optimal or strategy.unit_depth or not strategy.optimal else "g"
+
+
+def progress_for(enabled: bool, bound: str = "depth", prefix: str = "") -> ProgressLine | None:
+    """A :class:`ProgressLine` on stderr when ``enabled`` and stderr is a terminal, else ``None``."""
+    if enabled and sys.stderr.isatty():
+        return ProgressLine(sys.stderr, bound, prefix)
+    return None

@@ -1,0 +1,154 @@
+"""Choosing and running a strategy: the ``--strategy``/``--frontier``/``--visited`` flags, the
+strategy-option flags (``--depth``, ``--weight``, ``--cycle-check``... one per option of any
+registered strategy), the budget flags, and :func:`run_search`.
+
+Names are checked against the registry up front (:func:`check_names`), so a typo is reported with
+the list of valid names before anything runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import searchkit
+from searchkit import Budget, Result
+from searchkit.errors import SearchkitError
+
+from .parsing import UsageError, byte_size, comma_list, positive, scalar
+from .progress import bound_name, progress_for
+
+__all__ = [
+    "Choice",
+    "add_strategy_arguments",
+    "add_budget_arguments",
+    "budget_from",
+    "strategy_options_from",
+    "check_names",
+    "run_search",
+]
+
+# Flags the strategy-option flags must not shadow.
+_RESERVED = {"strategy", "strategies", "frontier", "frontiers", "visited", "heuristic",
+             "heuristics", "cost", "level", "example", "option", "json", "show", "help"}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One run's configuration: strategy name, frontier and visited backend (``None``: default),
+    and the strategy options."""
+
+    strategy: str
+    frontier: str | None = None
+    visited: str | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+
+
+def _names(table: dict[str, Any]) -> str:
+    return ", ".join(table)
+
+
+def strategy_option_names() -> dict[str, list[str]]:
+    """Each option of the registered strategies -> the strategies that take it."""
+    owners: dict[str, list[str]] = {}
+    for name, strategy in searchkit.strategies().items():
+        for option in strategy.options:
+            owners.setdefault(option, []).append(name)
+    return owners
+
+
+def add_strategy_arguments(parser: argparse.ArgumentParser, plural: bool = False) -> None:
+    """Add ``--strategy`` (or ``--strategies`` when ``plural``), ``--frontier``, ``--visited``
+    and one flag per strategy option."""
+    strategies, frontiers, backends = (_names(searchkit.strategies()), _names(searchkit.frontiers()),
+                                       _names(searchkit.visited_backends()))
+    if plural:
+        parser.add_argument("-s", "--strategies", metavar="S,S,...", type=comma_list,
+                            help=f"strategies to compare ({strategies}); "
+                                 "default: the puzzle's default strategy")
+        parser.add_argument("--frontiers", metavar="F,F,...", type=comma_list,
+                            help=f"frontiers to compare ({frontiers}); "
+                                 "each is used with the strategies it suits")
+        parser.add_argument("--visited", metavar="V,V,...", type=comma_list,
+                            help=f"visited backends to compare ({backends})")
+    else:
+        parser.add_argument("-s", "--strategy", metavar="S",
+                            help=f"search strategy ({strategies}); default: the puzzle's own")
+        parser.add_argument("--frontier", metavar="F",
+                            help=f"frontier ({frontiers}); default: the strategy's")
+        parser.add_argument("--visited", metavar="V",
+                            help=f"visited backend ({backends}); default: the strategy's")
+    group = parser.add_argument_group("strategy options")
+    strategies_table = searchkit.strategies()
+    for option, owners in strategy_option_names().items():
+        flag = option.replace("_", "-")
+        if flag in _RESERVED:
+            continue
+        spec = strategies_table[owners[0]].options[option]
+        group.add_argument(f"--{flag}", dest=f"strategy_option.{option}", metavar="X",
+                           type=scalar, default=argparse.SUPPRESS,
+                           help=f"{spec.help} [{', '.join(owners)}]")
+
+
+def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--max-seconds``, ``--max-expansions``, ``--max-states`` and ``--max-memory``."""
+    group = parser.add_argument_group("budget (exit status 1 when exhausted)")
+    group.add_argument("--max-seconds", metavar="N", type=positive(float),
+                       help="stop after N seconds of wall-clock time")
+    group.add_argument("--max-expansions", metavar="N", type=positive(int),
+                       help="stop after N expansions")
+    group.add_argument("--max-states", metavar="N", type=positive(int),
+                       help="stop once N states are stored in the visited set")
+    group.add_argument("--max-memory", metavar="SIZE", type=byte_size,
+                       help="stop once the search structures hold SIZE bytes (e.g. 512M, 2G)")
+
+
+def budget_from(args: argparse.Namespace) -> Budget | None:
+    """The :class:`~searchkit.Budget` asked for, or ``None`` when no limit was given."""
+    limits = {
+        "max_seconds": args.max_seconds,
+        "max_expansions": args.max_expansions,
+        "max_visited": args.max_states,
+        "max_bytes": args.max_memory,
+    }
+    if all(v is None for v in limits.values()):
+        return None
+    return Budget(**limits)
+
+
+def strategy_options_from(args: argparse.Namespace) -> dict[str, Any]:
+    """The strategy options given on the command line, by option name."""
+    prefix = "strategy_option."
+    return {k[len(prefix):]: v for k, v in vars(args).items() if k.startswith(prefix)}
+
+
+def check_names(strategies: Sequence[str] = (), frontiers: Sequence[str] = (),
+                visited: Sequence[str] = ()) -> None:
+    """Raise :class:`UsageError` (listing valid names) for any unknown name."""
+    try:
+        for name in strategies:
+            searchkit.get_strategy(name)
+        for name in frontiers:
+            searchkit.get_frontier(name)
+        for name in visited:
+            searchkit.get_visited_backend(name)
+    except SearchkitError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def run_search(problem: Any, choice: Choice, budget: Budget | None, show_progress: bool,
+               prefix: str = "") -> Result:
+    """Run one search with a progress line on a terminal; a bad combination is a UsageError."""
+    strategy = searchkit.get_strategy(choice.strategy)
+    line = progress_for(show_progress, bound_name(strategy), prefix)
+    try:
+        return searchkit.search(problem, choice.strategy, frontier=choice.frontier,
+                                visited=choice.visited, budget=budget, progress=line,
+                                **dict(choice.options))
+    except SearchkitError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        if line is not None:
+            line.clear()

@@ -1,0 +1,183 @@
+"""``searchkit stats``: explore the whole reachable state space (within a budget) and draw the
+distribution of distances from the start, in the terminal or with ``--plot`` as a PNG/SVG/PDF."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import searchkit
+from searchkit import Budget, Exploration
+
+from . import output
+from .instance import Instance, add_instance_arguments, load_instance
+from .parsing import UsageError, byte_size, positive
+from .progress import progress_for
+
+__all__ = ["add_parser", "run", "histogram_lines", "PLOT_FORMATS", "DEFAULT_MAX_STATES"]
+
+PLOT_FORMATS = ("png", "svg", "pdf")
+DEFAULT_MAX_STATES = 5_000_000
+
+EXAMPLES = f"""\
+examples:
+  searchkit stats nstar -e 1-1000
+  searchkit stats nstar -e 1-1000 --plot distances.png
+  searchkit stats nstar big.txt --max-states 1000000 --max-seconds 60 --log
+  searchkit stats nstar -e 1-100 --json
+
+The exploration is breadth-first from the start (distances count moves, goals are ignored); it
+stops at {DEFAULT_MAX_STATES:,} states unless told otherwise (--max-states 0: no limit).
+exit status: 0 whole space explored (or --max-depth reached), 1 budget exhausted,
+2 usage or input error, 130 interrupted.
+"""
+
+
+def add_parser(subparsers: Any, epilog: str) -> None:
+    parser = subparsers.add_parser(
+        "stats", help="explore the reachable state space and draw the distance histogram",
+        description="Explore every state reachable from the instance's start (breadth-first, "
+                    "within a budget) and print the number of states, the maximum and mean "
+                    "distance from the start, and a histogram of distances.",
+        epilog=EXAMPLES + epilog,
+    )
+    add_instance_arguments(parser, heuristic=False)
+    parser.add_argument("--max-depth", metavar="N", type=positive(int),
+                        help="do not explore beyond distance N")
+    parser.add_argument("--visited", metavar="V", default="dict",
+                        help="the backend holding the distances: dict or hashtable "
+                             "(default: dict)")
+    parser.add_argument("--log", action="store_true", help="logarithmic bar lengths")
+    parser.add_argument("--plot", metavar="FILE", type=Path,
+                        help=f"also write a bar chart to FILE ({', '.join(PLOT_FORMATS)}; "
+                             "needs matplotlib: pip install 'searchkit[plot]')")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    group = parser.add_argument_group("budget (exit status 1 when exhausted)")
+    group.add_argument("--max-states", metavar="N", type=positive(int), default=DEFAULT_MAX_STATES,
+                       help=f"stop after N states (default: {DEFAULT_MAX_STATES:,}; 0: no limit)")
+    group.add_argument("--max-seconds", metavar="N", type=positive(float),
+                       help="stop after N seconds")
+    group.add_argument("--max-memory", metavar="SIZE", type=byte_size,
+                       help="stop once the distance map holds SIZE bytes (e.g. 512M, 2G)")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.plot is not None:
+        _check_plot(args.plot)
+    instance = load_instance(args)
+    try:
+        backend = searchkit.get_visited_backend(args.visited)
+    except searchkit.UnknownNameError as exc:
+        raise UsageError(str(exc)) from None
+    if backend.make is None:
+        raise UsageError(f"visited backend {args.visited!r} stores no distances (use dict or "
+                         "hashtable)")
+    problem = instance.problem()
+    budget = Budget(max_visited=args.max_states or None, max_seconds=args.max_seconds,
+                    max_bytes=args.max_memory)
+    line = progress_for(not args.json, "depth")
+    try:
+        exploration = searchkit.explore(problem, budget=budget, progress=line,
+                                        visited=args.visited, max_depth=args.max_depth)
+    finally:
+        if line is not None:
+            line.clear()
+    if args.json:
+        print(output.to_json(_json(instance, exploration)))
+    else:
+        print(_report(instance, exploration, args.log))
+    if args.plot is not None and exploration.count:
+        _plot(instance, exploration, args.plot, args.log)
+        if not args.json:
+            print(f"plot written to {args.plot}")
+    return {"complete": 0, "depth_limit": 0, "interrupted": 130}.get(exploration.status, 1)
+
+
+def histogram_lines(histogram: list[int], width: int, log: bool = False) -> list[str]:
+    """The histogram as one line per distance: distance, count, bar.
+
+    >>> print("\\n".join(histogram_lines([1, 2, 4, 1], width=30)))
+    distance  states
+           0       1  ██
+           1       2  ████
+           2       4  ████████
+           3       1  ██
+    """
+    counts = [output.count(c) for c in histogram]
+    cw = max(len("states"), *(len(c) for c in counts))
+    bar_width = max(8, min(60, width - 10 - cw - 4))
+    lines = [f"distance  {'states'.rjust(cw)}"]
+    for distance, (text, bar) in enumerate(zip(counts, output.bars(histogram, bar_width, log))):
+        lines.append(f"{distance:>8}  {text.rjust(cw)}  {bar}".rstrip())
+    return lines
+
+
+def _report(instance: Instance, e: Exploration, log: bool) -> str:
+    status = "complete" if e.complete else f"incomplete: {e.reason or e.status}"
+    s = e.stats
+    lines = [
+        instance.describe(),
+        f"states         {output.count(e.count)} ({status})",
+        f"max distance   {e.max_distance}",
+        f"mean distance  {e.mean_distance:.3f}",
+        f"explored in    {output.seconds(s.seconds)} · {output.count(s.generated)} generated · "
+        f"{output.size(s.peak_bytes)}",
+        "",
+    ]
+    lines += histogram_lines(e.histogram, output.terminal_width(), log)
+    return "\n".join(lines)
+
+
+def _json(instance: Instance, e: Exploration) -> dict[str, Any]:
+    return {
+        "puzzle": instance.puzzle.name,
+        "instance": instance.name,
+        "source": instance.source,
+        "options": instance.resolved_options(),
+        "status": e.status,
+        "reason": e.reason,
+        "count": e.count,
+        "max_distance": e.max_distance,
+        "mean_distance": e.mean_distance,
+        "histogram": e.histogram,
+        "stats": e.stats.as_dict(),
+    }
+
+
+def _check_plot(path: Path) -> None:
+    suffix = path.suffix.lower().lstrip(".")
+    if suffix not in PLOT_FORMATS:
+        raise UsageError(f"cannot plot to {str(path)!r}: unknown format {suffix or '(none)'!r} "
+                         f"(valid: {', '.join(PLOT_FORMATS)})")
+    if importlib.util.find_spec("matplotlib") is None:
+        raise UsageError("--plot needs matplotlib, which is not installed "
+                         "(pip install 'searchkit[plot]')")
+
+
+def _plot(instance: Instance, e: Exploration, path: Path, log: bool) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as exc:
+        raise UsageError(f"--plot needs matplotlib, which failed to import: {exc}") from None
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    ax.bar(range(len(e.histogram)), e.histogram, color="#3b6ea5")
+    ax.set_xlabel("distance from the start (moves)")
+    ax.set_ylabel("states")
+    if log:
+        ax.set_yscale("log")
+    done = "" if e.complete else f" ({e.status.replace('_', ' ')})"
+    ax.set_title(f"{instance.describe()}: {e.count:,} states{done}, "
+                 f"mean distance {e.mean_distance:.2f}")
+    fig.tight_layout()
+    try:
+        fig.savefig(path)
+    except OSError as exc:
+        raise UsageError(f"{path}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(fig)
