@@ -1,0 +1,7 @@
+"""``python -m searchkit.bench``: the same as ``searchkit bench``."""
+
+import sys
+
+from . import main
+
+sys.exit(main())

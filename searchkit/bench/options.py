@@ -1,0 +1,32 @@
+"""Run-time options shared by every suite, and plugin availability."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+
+__all__ = ["Options", "plugin_unavailable"]
+
+
+@dataclass
+class Options:
+    """``repeat``: runs per instance (the minimum CPU time is kept); ``quick``: small sizes for a
+    smoke run; ``peer_limit``: CPU seconds per instance for slow peers; ``log``: progress lines."""
+
+    repeat: int = 1
+    quick: bool = False
+    peer_limit: float = 60.0
+    log: Callable[[str], None] | None = None
+
+
+def plugin_unavailable(name: str) -> str | None:
+    """``None`` when the puzzle plugin ``name`` is registered, else a one-line reason."""
+    from ..plugins import plugin_failures, puzzles
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if name in puzzles():
+            return None
+        errors = [f.error for f in plugin_failures() if f.plugin == name]
+    return f"plugin {name!r} not installed yet" + (f" ({errors[0]})" if errors else "")

@@ -1,0 +1,150 @@
+"""Suite ``8puzzle-astar``: A* with Manhattan distance on 3x3 sliding-tile puzzles.
+
+Instances: ``87 135462`` (24 moves), the two 31-move positions and 20 random solvable positions
+(fixed seed). Contenders: the hand-tuned heapq A* (reference) and bucket-queue A*, the engine on
+the bench's compact problem (:class:`~searchkit.bench.problems.Sliding8`: the engine's own
+overhead) with the heap and bucket frontiers, the engine on the ``taquin`` plugin, and the peers
+simpleai and aima3 (per-instance CPU limit). Column ``f<f*`` counts expansions of states with
+``f < f*``, which every correct A* with a consistent heuristic performs exactly once each, so it
+must be equal across contenders whatever their tie-breaking.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..search import search
+from .baselines.sliding8 import astar_buckets, astar_heapq, encode
+from .harness import Contender, Instance, Outcome, Table, run_search_suite
+from .peers import aima3_astar, peer_unavailable, simpleai_astar
+from .problems import Sliding8
+from .sliding8_suites import astar_instances, taquin_problem
+from .options import Options, plugin_unavailable
+
+NAME = "8puzzle-astar"
+DESCRIPTION = "A* + Manhattan on 23 8-puzzles: engine vs hand-tuned heapq/bucket A*, simpleai, aima3"
+PEER_LIMIT = 60.0
+
+
+def _below_set(start: tuple[int, ...], goal: tuple[int, ...]) -> tuple[set[int], int]:
+    """The encoded states with ``g* + h < f*`` (what A* must expand) and ``f*``, computed by a
+    bounded breadth-first search (unit costs: g* is the BFS depth)."""
+    from .baselines.sliding8 import manhattan_tables
+
+    md, moves = manhattan_tables(goal)
+    cost = astar_heapq(start, goal)[0]
+    assert cost is not None
+    s0 = encode(start)
+    h0 = sum(md[t][p] for p, t in enumerate(start))
+    seen = {s0: h0}
+    layer = [s0] if h0 < cost else []
+    inside = set(layer)
+    g = 0
+    while layer:
+        g += 1
+        nxt = []
+        for s in layer:
+            h = seen[s]
+            for shp, shb, d, dh in moves[s & 15]:
+                t = s >> shp & 15
+                c = s + (t << shb) - (t << shp) + d
+                if c not in seen:
+                    seen[c] = h + dh[t]
+                    if g + seen[c] < cost:
+                        inside.add(c)
+                        nxt.append(c)
+        layer = nxt
+    return inside, cost
+
+
+def _engine(frontier: str, plugin: bool) -> tuple[Any, Any]:
+    def prepare(data: Any) -> Any:
+        start, goal = data
+        return taquin_problem(start, goal) if plugin else Sliding8(start, goal)
+
+    def solve(problem: Any) -> Outcome:
+        r = search(problem, "astar", frontier=frontier)
+        return Outcome(r.cost, r.stats.expanded)
+    return prepare, solve
+
+
+def _engine_audit(plugin: bool, frontier: str) -> Any:
+    def audit(data: Any) -> dict[str, int]:
+        start, goal = data
+        inside, _cost = _below_set(start, goal)
+        problem = taquin_problem(start, goal) if plugin else Sliding8(start, goal)
+        to_int = _plugin_encoder(problem) if plugin else (lambda s: s)
+        is_goal = problem.is_goal
+        count = [0]
+
+        def counting(state: Any) -> bool:
+            if to_int(state) in inside:
+                count[0] += 1
+            return is_goal(state)
+        problem.is_goal = counting
+        search(problem, "astar", frontier=frontier)
+        return {"below": count[0]}
+    return audit
+
+
+def _plugin_encoder(problem: Any) -> Any:
+    """Map a taquin plugin state to the baseline's int via its tile tuple (``problem.tiles``)."""
+    tiles_of = getattr(problem, "tiles")
+    return lambda state: encode(tuple(tiles_of(state)))
+
+
+def _baseline(fn: Any) -> Any:
+    def solve(data: Any) -> Outcome:
+        cost, expanded, below = fn(*data)
+        return Outcome(cost, expanded, {"below": below})
+    return solve
+
+
+def _peer(fn: Any) -> tuple[Any, Any]:
+    def solve(data: Any) -> Outcome:
+        cost, expanded = fn(*data)
+        return Outcome(cost, expanded)
+
+    def audit(data: Any) -> dict[str, int]:
+        start, goal = data
+        inside, _cost = _below_set(start, goal)
+        count = [0]
+
+        def watch(state: tuple[int, ...]) -> None:
+            if encode(state) in inside:
+                count[0] += 1
+        fn(start, goal, watch)
+        return {"below": count[0]}
+    return solve, audit
+
+
+def run(options: Options) -> Table:
+    instances = [Instance(name, (start, goal), opt)
+                 for name, start, goal, opt in astar_instances(options.quick)]
+    missing_taquin = plugin_unavailable("taquin")
+    contenders = [
+        Contender("hand-tuned heapq A*", _baseline(astar_heapq), reference=True,
+                  note="one int per heap entry (f, g and the state packed), dicts for g and "
+                       "parent, incremental Manhattan"),
+        Contender("hand-tuned bucket A*", _baseline(astar_buckets)),
+    ]
+    for frontier in ("heap", "buckets"):
+        prepare, solve = _engine(frontier, plugin=False)
+        contenders.append(Contender(f"searchkit astar {frontier} (bench problem)", solve,
+                                    prepare=prepare, audit=_engine_audit(False, frontier)))
+    for frontier in ("heap", "buckets"):
+        prepare, solve = _engine(frontier, plugin=True)
+        contenders.append(Contender(f"searchkit astar {frontier} (taquin plugin)", solve,
+                                    prepare=prepare, unavailable=missing_taquin,
+                                    audit=_engine_audit(True, frontier)))
+    for name, fn in (("simpleai 0.8.3 astar", simpleai_astar), ("aima3 astar_search", aima3_astar)):
+        solve, audit = _peer(fn)
+        contenders.append(Contender(name, solve, audit=audit, time_limit=options.peer_limit,
+                                    unavailable=peer_unavailable(name.split()[0])))
+    return run_search_suite(
+        NAME, f"{NAME}: {len(instances)} positions, A* + Manhattan (blank excluded)",
+        instances, contenders, repeat=options.repeat, log=options.log,
+        extra_columns=[("f<f*", "below")],
+        notes=["- f<f*: expansions of states with f < f* (identical for every correct A* with a "
+               "consistent heuristic; counted in the untimed memory pass for the engine and "
+               "peers, inline for the baselines)."])
