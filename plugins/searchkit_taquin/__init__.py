@@ -1,1 +1,11 @@
-"""searchkit plugin: taquin (work in progress)."""
+"""searchkit plugin: the sliding-tile puzzle (taquin): 8-, 15- and N x M puzzles.
+
+See ``docs/puzzles/taquin.md``. :class:`Taquin` is the problem; :mod:`.board` parses the text
+formats and decides solvability; :mod:`.heuristics` holds the lower bounds; :mod:`.pdb` builds
+and caches the pattern databases; :mod:`.stats` gives state-space statistics.
+"""
+
+from .board import Board, goal_board, parse_board
+from .problem import HEURISTICS, Taquin
+
+__all__ = ["Taquin", "Board", "parse_board", "goal_board", "HEURISTICS"]

@@ -1,0 +1,354 @@
+"""The sliding-tile puzzle as a :class:`~searchkit.Problem`, with incremental heuristics.
+
+**Actions** are the blank's moves ``"U"``, ``"L"``, ``"R"``, ``"D"`` (the blank goes up = the tile
+above it slides down), generated in that order (Korf's order). Every move costs 1.
+
+**States** are single integers packing three views of the board, ``B`` bits per field
+(``B = bit_length(n - 1)``, 4 for the 15-puzzle):
+
+* bits ``[0, B*n)``: the *inverse* board, the cell of each tile, one field per slot; slot 0 is the
+  blank, then the tiles group by group of the pattern-database partition (so a group's positions
+  are one contiguous bit field: its database index is a shift and a mask);
+* bits ``[B*n, 2*B*n)``: the board, the tile on each cell in row-major order (a row is a contiguous
+  field);
+* bits ``[2*B*n, 3*B*n)``: the transposed board (a column is a contiguous field).
+
+A move adds one precomputed integer to the state (``delta[blank cell][direction][tile]``), and
+the heuristic of the child comes from the parent's through a precomputed per-tile difference:
+``zero``, ``misplaced`` and ``manhattan`` cost one table lookup per child; ``linear-conflict``
+adds the Manhattan difference and, only when the moving tile enters or leaves its goal line, the
+change of that one line's conflicts (memoised per line content); ``pdb`` re-reads only the pattern
+database of the moving tile's group. :meth:`Taquin.heuristic` computes the same values from scratch
+(the tests check they agree).
+
+>>> from searchkit import search
+>>> from searchkit_taquin.board import parse_board, goal_board
+>>> b = parse_board("87 135462")
+>>> p = Taquin(b, goal_board(b, "blank-first"), heuristic="manhattan")
+>>> p.heuristic(p.initial())
+14
+>>> r = search(p, "astar")
+>>> r.cost, "".join(r.actions)[:10]
+(24, 'DLULDRURDL')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from searchkit import ProblemBase
+
+from .board import Board, unsolvable_reason
+from .heuristics import conflict_of_line, linear_conflicts, manhattan, misplaced
+from .patterns import bits_per_cell, default_partition
+
+__all__ = ["Taquin", "HEURISTICS", "ACTIONS", "INVERSE"]
+
+HEURISTICS = ("zero", "misplaced", "manhattan", "linear-conflict", "pdb")
+ACTIONS = ("U", "L", "R", "D")
+INVERSE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+
+Expand = Callable[[int, float], list[tuple[str, int, int, float]]]
+
+
+class Taquin(ProblemBase):
+    """Slide the tiles of ``board`` into the arrangement ``goal`` (same size and tiles).
+
+    ``heuristic`` is one of :data:`HEURISTICS`; ``partition`` (tile groups) and ``pdb_loader``
+    (``loader(height, width, goal_cells, groups) -> list of tables``) configure ``pdb``; by
+    default the partition of :func:`~searchkit_taquin.patterns.default_partition` and the cached
+    builder of :mod:`searchkit_taquin.pdb` are used.
+    """
+
+    def __init__(self, board: Board, goal: Board, heuristic: str = "linear-conflict",
+                 partition: Sequence[Sequence[int]] | None = None,
+                 pdb_loader: Callable[..., list[bytes]] | None = None) -> None:
+        if heuristic not in HEURISTICS:
+            raise ValueError(f"unknown heuristic {heuristic!r} (valid: {', '.join(HEURISTICS)})")
+        self.board, self.goal = board, goal
+        self.heuristic_name = heuristic
+        h, w = self.height, self.width = board.height, board.width
+        n = self.cells = h * w
+        bits = self.bits = bits_per_cell(n)
+        self.mask = (1 << bits) - 1
+        self.goal_cell = [0] * n
+        for c, t in enumerate(goal.cells):
+            self.goal_cell[t] = c
+        self.groups = [list(g) for g in (partition or default_partition(h, w, goal.cells))]
+        order = [0] + [t for g in self.groups for t in g]
+        if sorted(order) != list(range(n)):
+            raise ValueError("the partition must hold every tile exactly once")
+        self.slot = [0] * n
+        for i, t in enumerate(order):
+            self.slot[t] = i
+        self._board_at = bits * n          # first bit of the board view
+        self._transposed_at = 2 * bits * n  # first bit of the transposed view
+        self._start = self.encode(board.cells)
+        self._goal = self.encode(goal.cells)
+        self._reason = unsolvable_reason(board, goal)
+        self.tables: list[bytes] = []
+        if heuristic == "pdb":
+            if pdb_loader is None:
+                from .pdb import load_tables
+                pdb_loader = load_tables
+            self.tables = pdb_loader(h, w, goal.cells, self.groups)
+        self._neighbours = self._neighbour_cells()
+        self.successors_with_heuristic: Expand = self._make_expand()
+
+    # ------------------------------------------------------------------ encoding
+    def encode(self, cells: Sequence[int]) -> int:
+        """The state of the board ``cells`` (internal labels, 0 = blank)."""
+        b, w, h = self.bits, self.width, self.height
+        s = 0
+        for c, t in enumerate(cells):
+            r, col = divmod(c, w)
+            s |= c << (b * self.slot[t])
+            s |= t << (self._board_at + b * c)
+            s |= t << (self._transposed_at + b * (col * h + r))
+        return s
+
+    def decode(self, state: int) -> tuple[int, ...]:
+        """The board of ``state`` as a tuple of internal labels by cell."""
+        b, m, at = self.bits, self.mask, self._board_at
+        return tuple((state >> (at + b * c)) & m for c in range(self.cells))
+
+    def tokens(self, state: int) -> list[str]:
+        """The user's tokens by cell, ``_`` for the blank."""
+        labels = self.board.labels
+        return [labels[t] if t else "_" for t in self.decode(state)]
+
+    # ------------------------------------------------------------------ protocol
+    def initial(self) -> int:
+        return self._start
+
+    def is_goal(self, state: int) -> bool:
+        return state == self._goal
+
+    def goal_states(self) -> list[int]:
+        return [self._goal]
+
+    def unsolvable_reason(self) -> str | None:
+        return self._reason
+
+    def successors(self, state: int) -> Iterator[tuple[str, int, int]]:
+        for action, child, cost, _h in self._plain(state, 0):
+            yield action, child, cost
+
+    def predecessors(self, state: int) -> Iterator[tuple[str, int, int]]:
+        """Moves are reversible: the state before ``U`` is the state after ``D``."""
+        for action, child, cost, _h in self._plain(state, 0):
+            yield INVERSE[action], child, cost
+
+    def heuristic(self, state: int) -> float:
+        """The selected heuristic, computed from scratch."""
+        name = self.heuristic_name
+        if name == "zero":
+            return 0
+        cells = self.decode(state)
+        if name == "misplaced":
+            return misplaced(cells, self.goal_cell)
+        if name == "manhattan":
+            return manhattan(cells, self.goal_cell, self.width)
+        if name == "linear-conflict":
+            return (manhattan(cells, self.goal_cell, self.width)
+                    + linear_conflicts(cells, self.goal_cell, self.height, self.width))
+        total, b, slot_bits = 0, self.bits, 0
+        for group, table in zip(self.groups, self.tables):
+            index = (state >> (b * self.slot[group[0]])) & ((1 << (b * len(group))) - 1)
+            total += table[index]
+            slot_bits += len(group)
+        return total
+
+    def render(self, state: int) -> str:
+        """The board as a grid of boxes, e.g. for ``'87 135462'``::
+
+            +---+---+---+
+            | 8 | 7 |   |
+            +---+---+---+
+            | 1 | 3 | 5 |
+            +---+---+---+
+            | 4 | 6 | 2 |
+            +---+---+---+
+        """
+        tokens = [t if t != "_" else "" for t in self.tokens(state)]
+        size = max(len(t) for t in tokens)
+        rule = "+" + "+".join("-" * (size + 2) for _ in range(self.width)) + "+"
+        lines = [rule]
+        for r in range(self.height):
+            row = tokens[r * self.width:(r + 1) * self.width]
+            lines.append("|" + "|".join(f" {t:>{size}} " for t in row) + "|")
+            lines.append(rule)
+        return "\n".join(lines)
+
+    def format_action(self, action: str) -> str:
+        return action
+
+    def __repr__(self) -> str:
+        return f"Taquin({self.height}x{self.width}, heuristic={self.heuristic_name!r})"
+
+    # ------------------------------------------------------------------ move tables
+    def _neighbour_cells(self) -> list[list[tuple[str, int]]]:
+        h, w = self.height, self.width
+        result = []
+        for c in range(self.cells):
+            r, col = divmod(c, w)
+            moves = []
+            if r > 0:
+                moves.append(("U", c - w))
+            if col > 0:
+                moves.append(("L", c - 1))
+            if col < w - 1:
+                moves.append(("R", c + 1))
+            if r < h - 1:
+                moves.append(("D", c + w))
+            result.append(moves)
+        return result
+
+    def _delta(self, blank: int, source: int, tile: int) -> int:
+        """What to add to a state whose blank is on ``blank`` to slide ``tile`` from ``source``."""
+        b, h, w = self.bits, self.height, self.width
+
+        def tcell(c: int) -> int:
+            return (c % w) * h + c // w
+
+        return ((tile << (self._board_at + b * blank)) - (tile << (self._board_at + b * source))
+                + (tile << (self._transposed_at + b * tcell(blank)))
+                - (tile << (self._transposed_at + b * tcell(source)))
+                + ((blank - source) << (b * self.slot[tile])) + (source - blank))
+
+    def _distance(self, tile: int, cell: int) -> int:
+        g, w = self.goal_cell[tile], self.width
+        return abs(cell // w - g // w) + abs(cell % w - g % w)
+
+    def _tile_difference(self, name: str, tile: int, blank: int, source: int) -> int:
+        """Change of a per-tile heuristic when ``tile`` slides from ``source`` to ``blank``."""
+        if name == "misplaced":
+            g = self.goal_cell[tile]
+            return (g != blank) - (g != source)
+        if name in ("manhattan", "linear-conflict"):
+            return self._distance(tile, blank) - self._distance(tile, source)
+        return 0
+
+    def _line_of_change(self, tile: int, blank: int, source: int) -> Any:
+        """For linear conflict: the one line whose conflicts may change when ``tile`` slides from
+        ``source`` to ``blank`` (the goal line it enters or leaves), as ``(shift, mask, memo,
+        compute)``, or ``None`` (a tile moving along its line keeps the order of the line)."""
+        h, w, b = self.height, self.width, self.bits
+        g = self.goal_cell[tile]
+        if source // w != blank // w:  # vertical move: rows change, columns keep their order
+            if g // w not in (source // w, blank // w):
+                return None
+            kind, index, length = "row", g // w, w
+            shift = self._board_at + b * w * index
+        else:
+            if g % w not in (source % w, blank % w):
+                return None
+            kind, index, length = "col", g % w, h
+            shift = self._transposed_at + b * h * index
+        return (shift, (1 << (b * length)) - 1, self._memos[(kind, index)],
+                self._line_computer(kind, index, length))
+
+    def _line_computer(self, kind: str, index: int, length: int) -> Callable[[int], int]:
+        b, m, goal_cell, w = self.bits, self.mask, self.goal_cell, self.width
+
+        def compute(key: int) -> int:
+            tiles = [(key >> (b * i)) & m for i in range(length)]
+            return conflict_of_line(kind, index, tiles, goal_cell, w)
+
+        return compute
+
+    def _make_expand(self) -> Expand:
+        name = self.heuristic_name
+        m, bits = self.mask, self.bits
+        table_kind = name if name in ("zero", "misplaced", "manhattan") else "zero"
+        plain_moves, moves = [], []
+        self._memos: dict[tuple[str, int], dict[int, int]] = {
+            (k, i): {} for k in ("row", "col") for i in range(max(self.height, self.width))}
+        group_of = {t: gi for gi, g in enumerate(self.groups) for t in g}
+        for blank in range(self.cells):
+            plain, here = [], []
+            for action, source in self._neighbours[blank]:
+                shift = self._board_at + bits * source
+                deltas = [self._delta(blank, source, t) if 0 < t < self.cells else 0
+                          for t in range(m + 1)]
+                plain.append((action, shift, tuple((d, 0) for d in deltas)))
+                if name == "linear-conflict":
+                    entries = tuple(
+                        (deltas[t], self._tile_difference(name, t, blank, source),
+                         self._line_of_change(t, blank, source)) if 0 < t < self.cells
+                        else (0, 0, None) for t in range(m + 1))
+                elif name == "pdb":
+                    entries = tuple(self._pdb_entry(deltas[t], t, group_of) for t in range(m + 1))
+                else:
+                    entries = tuple((deltas[t], self._tile_difference(table_kind, t, blank, source)
+                                     if 0 < t < self.cells else 0) for t in range(m + 1))
+                here.append((action, shift, entries))
+            plain_moves.append(tuple(plain))
+            moves.append(tuple(here))
+        self._plain = _expand_by_table(tuple(plain_moves), m)
+        if name == "linear-conflict":
+            return _expand_linear_conflict(tuple(moves), m)
+        if name == "pdb":
+            return _expand_pdb(tuple(moves), m)
+        return _expand_by_table(tuple(moves), m)
+
+    def _pdb_entry(self, delta: int, tile: int, group_of: dict[int, int]) -> tuple[Any, ...]:
+        if tile not in group_of:
+            return (delta, 0, 0, b"\0")
+        gi = group_of[tile]
+        group = self.groups[gi]
+        shift = self.bits * self.slot[group[0]]
+        return (delta, shift, (1 << (self.bits * len(group))) - 1, self.tables[gi])
+
+
+def _expand_by_table(moves: tuple[Any, ...], m: int) -> Expand:
+    """Children with ``h + difference[tile]`` (zero, misplaced, manhattan; ``h`` ignored by
+    plain successors)."""
+
+    def expand(s: int, h: float) -> list[tuple[str, int, int, float]]:
+        out = []
+        for action, shift, table in moves[s & m]:
+            d, dh = table[(s >> shift) & m]
+            out.append((action, s + d, 1, h + dh))
+        return out
+
+    return expand
+
+
+def _expand_linear_conflict(moves: tuple[Any, ...], m: int) -> Expand:
+    """Manhattan difference plus the change of the one line the moving tile enters or leaves."""
+
+    def expand(s: int, h: float) -> list[tuple[str, int, int, float]]:
+        out = []
+        for action, shift, table in moves[s & m]:
+            d, dh, line = table[(s >> shift) & m]
+            c = s + d
+            if line is not None:
+                at, mask, memo, compute = line
+                before, after = (s >> at) & mask, (c >> at) & mask
+                old = memo.get(before)
+                if old is None:
+                    old = memo[before] = compute(before)
+                new = memo.get(after)
+                if new is None:
+                    new = memo[after] = compute(after)
+                dh += new - old
+            out.append((action, c, 1, h + dh))
+        return out
+
+    return expand
+
+
+def _expand_pdb(moves: tuple[Any, ...], m: int) -> Expand:
+    """Re-read only the pattern database of the moving tile's group."""
+
+    def expand(s: int, h: float) -> list[tuple[str, int, int, float]]:
+        out = []
+        for action, shift, table in moves[s & m]:
+            d, at, mask, pdb = table[(s >> shift) & m]
+            c = s + d
+            out.append((action, c, 1, h - pdb[(s >> at) & mask] + pdb[(c >> at) & mask]))
+        return out
+
+    return expand
