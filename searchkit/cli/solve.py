@@ -71,15 +71,16 @@ def run(args: argparse.Namespace) -> int:
     problem = instance.problem()
     result = run_search(problem, choice, budget_from(args), show_progress=not args.json)
     if args.json:
-        print(output.to_json(result_json(instance, choice, result)))
+        print(output.to_json(result_json(instance, problem, choice, result)))
     else:
         print(report(instance, problem, choice, result, args.show))
     return exit_status(result.status)
 
 
-def result_json(instance: Instance, choice: Choice, result: Result) -> dict[str, Any]:
-    """The ``--json`` object of one solve (documented in docs/cli.md)."""
-    problem_actions = result.actions
+def result_json(instance: Instance, problem: Any, choice: Choice, result: Result) -> dict[str, Any]:
+    """The ``--json`` object of one solve (documented in docs/cli.md); actions are strings in
+    the puzzle's notation."""
+    actions = None if result.actions is None else [problem.format_action(a) for a in result.actions]
     return {
         "puzzle": instance.puzzle.name,
         "instance": instance.name,
@@ -92,8 +93,8 @@ def result_json(instance: Instance, choice: Choice, result: Result) -> dict[str,
         "status": result.status,
         "reason": result.reason,
         "cost": result.cost,
-        "length": None if problem_actions is None else len(problem_actions),
-        "actions": result.actions,
+        "length": None if actions is None else len(actions),
+        "actions": actions,
         "stats": result.stats.as_dict(),
     }
 

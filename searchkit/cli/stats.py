@@ -85,13 +85,13 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if line is not None:
             line.clear()
+    if args.plot is not None:
+        _plot(instance, exploration, args.plot, args.log)
     if args.json:
         print(output.to_json(_json(instance, exploration)))
     else:
         print(_report(instance, exploration, args.log))
-    if args.plot is not None and exploration.count:
-        _plot(instance, exploration, args.plot, args.log)
-        if not args.json:
+        if args.plot is not None:
             print(f"plot written to {args.plot}")
     return {"complete": 0, "depth_limit": 0, "interrupted": 130}.get(exploration.status, 1)
 
@@ -163,10 +163,12 @@ def _plot(instance: Instance, e: Exploration, path: Path, log: bool) -> None:
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import MaxNLocator
     except ImportError as exc:
         raise UsageError(f"--plot needs matplotlib, which failed to import: {exc}") from None
     fig, ax = plt.subplots(figsize=(8, 4.5))
     ax.bar(range(len(e.histogram)), e.histogram, color="#3b6ea5")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("distance from the start (moves)")
     ax.set_ylabel("states")
     if log:
