@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         print(instance.describe())
         print(_table(rows, args))
         for heuristic, choice, result in rows:
-            if result.reason and result.status != "budget_exhausted":
+            if result.reason and result.status == "no_solution":
                 print(f"{_name(choice)}: {result.reason}")
     statuses = [r.status for _, _, r in rows]
     if "interrupted" in statuses:
