@@ -52,9 +52,12 @@ def nstar_distances(start: int, target: int) -> dict[int, int]:
 
 
 def installed_puzzles() -> list[str]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return sorted(searchkit.puzzles())
+    return sorted(searchkit.puzzles())
+
+
+with warnings.catch_warnings():  # a plugin being written may fail to load: the CLI reports it
+    warnings.simplefilter("ignore")
+    searchkit.plugins.registry()
 
 
 # -- help, entry points ----------------------------------------------------------------------

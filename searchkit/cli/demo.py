@@ -126,6 +126,10 @@ def _check(problem: Any, result: Result) -> str:
 
 def _agree(first: str, best: Result, second: str, other: Result) -> str:
     """A sentence comparing the two runs (costs of optimal strategies must match)."""
+    if best.solved and other.status == "budget_exhausted":
+        return (f"{second} gave up after {output.seconds(other.stats.seconds)} and "
+                f"{output.count(other.stats.expanded)} expansions; {first} needed "
+                f"{output.count(best.stats.expanded)}")
     if not (best.solved and other.solved):
         return ""
     both_optimal = all(searchkit.get_strategy(s).optimal for s in (first, second))

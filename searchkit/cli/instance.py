@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
 import searchkit
 from searchkit.errors import SearchkitError, PuzzleFormatError, UnknownNameError
 
+from . import output
 from .parsing import UsageError, key_value
 
 __all__ = ["Instance", "add_instance_arguments", "load_instance", "find_puzzle", "options_help",
@@ -147,16 +149,23 @@ def _read_text(puzzle: Any, path: str | None, example: str | None) -> tuple[str,
     return examples[example], example, "example"
 
 
-def options_help(puzzle: Any, indent: str = "  ") -> list[str]:
-    """Lines describing ``puzzle``'s options: name, help, choices with their help, default."""
+def options_help(puzzle: Any, indent: str = "  ", width: int | None = None) -> list[str]:
+    """Lines describing ``puzzle``'s options: name, help, choices with their help, default;
+    wrapped at ``width`` (default: the terminal's) with hanging indents."""
+    width = width or output.terminal_width()
     lines = []
+
+    def add(text: str, first: str, later: str) -> None:
+        lines.extend(textwrap.wrap(text, width - 1, initial_indent=first, subsequent_indent=later,
+                                   break_on_hyphens=False) or [first])
+
     for name, spec in puzzle.options.items():
-        lines.append(f"{indent}{name}: {spec.help} (default: {show_value(spec.default)})")
+        add(f"{name}: {spec.help} (default: {show_value(spec.default)})", indent, indent + "    ")
         if spec.choices:
             helps = spec.choice_help or {}
             for choice in spec.choices:
                 detail = f": {helps[choice]}" if choice in helps else ""
-                lines.append(f"{indent}    {show_value(choice)}{detail}")
+                add(f"{show_value(choice)}{detail}", indent + "    ", indent + "        ")
     return lines
 
 

@@ -4,6 +4,7 @@ strategies (with their guarantees and options), frontiers and visited backends."
 from __future__ import annotations
 
 import argparse
+import textwrap
 from typing import Any
 
 import searchkit
@@ -50,13 +51,18 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _wrap(text: str, first: str, later: str) -> list[str]:
+    return textwrap.wrap(text, output.terminal_width() - 1, initial_indent=first,
+                         subsequent_indent=later, break_on_hyphens=False)
+
+
 def _puzzles_text() -> str:
     lines = ["PUZZLES"]
     for name, puzzle in sorted(searchkit.puzzles().items()):
         lines.append(f"  {name}: {puzzle.description}")
         lines.append(f"    default strategy: {puzzle.default_strategy}")
         for fmt in puzzle.formats:
-            lines.append(f"    format: {fmt}")
+            lines += _wrap(f"format: {fmt}", "    ", "        ")
         examples = list(puzzle.examples())
         if examples:
             lines.append("    examples: " + output.wrap_words(
@@ -80,8 +86,8 @@ def _strategies_text() -> str:
         lines.append(f"  {' ' * width}  guarantee: {strategy.guarantee}")
         for option, spec in strategy.options.items():
             default = "none" if spec.default is None else spec.default
-            lines.append(f"  {' ' * width}  --{option.replace('_', '-')}: {spec.help} "
-                         f"(default: {default})")
+            lines += _wrap(f"--{option.replace('_', '-')}: {spec.help} (default: {default})",
+                           " " * (width + 4), " " * (width + 8))
     return "\n".join(lines)
 
 
@@ -94,7 +100,8 @@ def _frontiers_text() -> str:
             users.setdefault(strategy.frontier_kind, []).append(name)
     lines = ["FRONTIERS"]
     for name, frontier in table.items():
-        lines.append(f"  {name.ljust(width)}  {frontier.kind:<8}  {frontier.description}")
+        lines += _wrap(f"{name.ljust(width)}  {frontier.kind:<8}  {frontier.description}", "  ",
+                       " " * (width + 14))
     for kind, names in users.items():
         lines.append(f"  ({kind} frontiers serve: {', '.join(names)})")
     return "\n".join(lines)
@@ -105,7 +112,7 @@ def _visited_text() -> str:
     width = max(len(n) for n in table)
     lines = ["VISITED BACKENDS"]
     for name, backend in table.items():
-        lines.append(f"  {name.ljust(width)}  {backend.description}")
+        lines += _wrap(f"{name.ljust(width)}  {backend.description}", "  ", " " * (width + 4))
     return "\n".join(lines)
 
 

@@ -146,7 +146,8 @@ def wrap_words(words: Sequence[str], width: int, indent: str = "", sep: str = " 
 
     >>> print(wrap_words(["up", "down", "left", "right"], 11, "  "))
     up down
-      left right
+      left
+      right
     >>> print(wrap_words(["expanded 27", "generated 40"], 20, "", " · "))
     expanded 27 ·
     generated 40

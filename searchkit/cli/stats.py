@@ -101,10 +101,10 @@ def histogram_lines(histogram: list[int], width: int, log: bool = False) -> list
 
     >>> print("\\n".join(histogram_lines([1, 2, 4, 1], width=30)))
     distance  states
-           0       1  ██
-           1       2  ████
-           2       4  ████████
-           3       1  ██
+           0       1  ██▌
+           1       2  █████
+           2       4  ██████████
+           3       1  ██▌
     """
     counts = [output.count(c) for c in histogram]
     cw = max(len("states"), *(len(c) for c in counts))
