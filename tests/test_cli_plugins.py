@@ -259,3 +259,15 @@ def test_real_plugin_bad_file_is_one_line(name, tmp_path):
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(f"searchkit: error: {path}")
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_stats_on_the_8_puzzle_matches_known_facts():
+    """The 8-puzzle has 9!/2 = 181,440 reachable positions and a diameter of 31 moves."""
+    if not _installed("taquin"):
+        pytest.skip("the taquin plugin is not installed")
+    done = sk("stats", "taquin", "-e", "tp-3x3", "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["status"] == "complete"
+    assert out["count"] == 181_440 and sum(out["histogram"]) == 181_440
+    assert out["max_distance"] <= 31  # 31 from the two hardest positions, less from others

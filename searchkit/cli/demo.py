@@ -140,5 +140,6 @@ def _agree(first: str, best: Result, second: str, other: Result) -> str:
         ratio = b / a if b >= a else a / b
         fewer, more = (first, second) if b >= a else (second, first)
         same = " for the same optimal cost" if both_optimal else ""
-        return f"{fewer} expanded {ratio:.1f}x fewer states than {more}{same}"
+        times = f"{ratio:.1f}" if ratio < 10 else f"{ratio:,.0f}"
+        return f"{fewer} expanded {times}x fewer states than {more}{same}"
     return ""

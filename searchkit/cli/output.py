@@ -54,11 +54,13 @@ def size(nbytes: float) -> str:
 
 
 def seconds(s: float) -> str:
-    """A duration, in ms below one second.
+    """A duration with three significant digits, in µs, ms or s.
 
-    >>> seconds(0.0123), seconds(1.5), seconds(75.25)
-    ('12.3 ms', '1.50 s', '75.2 s')
+    >>> seconds(0.0000808), seconds(0.0123), seconds(1.5), seconds(75.25)
+    ('80.8 µs', '12.3 ms', '1.50 s', '75.2 s')
     """
+    if s < 0.001:
+        return f"{s * 1e6:.3g} µs"
     if s < 1:
         return f"{s * 1000:.3g} ms"
     return f"{s:.3g} s" if s >= 10 else f"{s:.2f} s"
@@ -142,12 +144,12 @@ def bars(values: Sequence[int], width: int = 40, log: bool = False) -> list[str]
 def wrap_words(words: Sequence[str], width: int, indent: str = "", sep: str = " ") -> str:
     """``words`` joined by ``sep`` and wrapped at ``width``, later lines indented by ``indent``.
 
-    A word is never split (one longer than a line gets a line of its own).
+    The first line is meant to follow a label as long as ``indent`` (``"plan      "``), so every
+    line holds at most ``width - len(indent)`` characters. A word is never split.
 
-    >>> print(wrap_words(["up", "down", "left", "right"], 11, "  "))
-    up down
-      left
-      right
+    >>> print("> " + wrap_words(["up", "down", "left", "right"], 12, "  "))
+    > up down
+      left right
     >>> print(wrap_words(["expanded 27", "generated 40"], 20, "", " · "))
     expanded 27 ·
     generated 40
@@ -156,7 +158,7 @@ def wrap_words(words: Sequence[str], width: int, indent: str = "", sep: str = " 
     current = ""
     for word in words:
         candidate = f"{current}{sep}{word}" if current else word
-        limit = width - (len(indent) if lines else 0)
+        limit = width - len(indent)
         if current and len(candidate) > limit:
             lines.append(current + sep.rstrip())
             current = word

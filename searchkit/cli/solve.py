@@ -130,7 +130,7 @@ def report(instance: Instance, problem: Any, choice: Choice, result: Result, sho
     """The text output of ``searchkit solve``."""
     width = output.terminal_width()
     settings = [f"{k}={show_value(v)}" for k, v in instance.resolved_options().items()
-                if k != "level"]
+                if k != "level" and v is not None]
     settings += [f"{k}={show_value(v)}" for k, v in choice.options]
     settings += [f"{k}={v}" for k, v in (("frontier", choice.frontier),
                                          ("visited", choice.visited)) if v]
