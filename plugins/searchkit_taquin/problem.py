@@ -29,7 +29,7 @@ database of the moving tile's group. :meth:`Taquin.heuristic` computes the same 
 14
 >>> r = search(p, "astar")
 >>> r.cost, "".join(r.actions)[:10]
-(24, 'DLULDRURDL')
+(24, 'LLDRRDLUUR')
 """
 
 from __future__ import annotations
