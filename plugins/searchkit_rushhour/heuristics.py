@@ -1,0 +1,199 @@
+"""Rush Hour heuristics and the static unsolvability test.
+
+Every heuristic here is admissible for all three cost models, because each charges only costs
+that some distinct vehicle must pay, in the currency of the model in use:
+
+``zero``
+    0 everywhere (A* becomes Dijkstra).
+``blockers``
+    The number of vehicles between the target car and the exit. Each must move at least once
+    before the target can pass, and every move costs at least 1 in every cost model (a slide
+    covers at least one cell, of a vehicle at least one cell long). A move changes the count by at
+    most one, so it is also consistent.
+``blocked-blockers``
+    A lower bound on what distinct vehicles must pay:
+
+    * the target: 1 move (``moves``), or its distance to the exit ``d`` (``cells``), or
+      ``length x d`` (``length-cells``), unless it is at the exit;
+    * each blocker ``b`` (a vertical vehicle across the target's row, in front of it): when the
+      target passes ``b``'s column, ``b`` lies wholly above or wholly below the row, so it must
+      slide at least ``up_b`` or ``down_b`` cells (its distance to the nearest clear position on
+      that side; a side cut off by the board edge or a wall is impossible). It pays 1 move, or
+      those cells (times its length);
+    * every other vehicle that *now* occupies a cell ``b`` must slide through on the chosen side
+      must move at least once before: 1 move, 1 cell, or its length.
+
+    The blockers' sides are unknown, so the bound is the minimum over all side assignments of
+    the target's charge + the blockers' charges + the charges of the *union* of the vehicles in
+    the way (a vehicle in the way of two blockers is charged once -- counting it twice is the
+    mistake the reference report describes). All charged vehicles are distinct (obstructing
+    vehicles sit in blockers' columns, off the target's row), and each pays at least its charge
+    in any solution, so the sum is a lower bound. A blocker with no feasible side makes the state
+    a dead end (``inf``). The bound is also consistent: one move changes one vehicle's position,
+    which removes at most that vehicle from the union, or lowers its own charge by at most the
+    move's cost.
+
+:func:`unsolvable_reason` spots boards that can never be solved whatever the other vehicles
+do: a wall or a horizontal vehicle in front of the target, or a vertical vehicle in front of it
+that walls and edges keep across the target's row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import inf
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .problem import RushHour
+
+__all__ = ["HEURISTICS", "make_heuristic", "unsolvable_reason"]
+
+HEURISTICS = {
+    "zero": "0 everywhere (blind search)",
+    "blockers": "number of vehicles between the target and the exit; admissible and consistent",
+    "blocked-blockers": "target's and blockers' cheapest ways out, plus every vehicle in those "
+                        "ways (counted once); admissible and consistent for every cost model",
+}
+
+
+def make_heuristic(problem: RushHour, name: str) -> Callable[[int], float]:
+    """The heuristic ``name`` for ``problem``'s board and cost model, as ``h(state)``."""
+    if name == "zero":
+        return _zero
+    if name == "blockers":
+        return _blockers(problem)
+    if name == "blocked-blockers":
+        return _blocked_blockers(problem)
+    raise ValueError(f"unknown heuristic {name!r} (valid: {', '.join(HEURISTICS)})")
+
+
+def _zero(state: int) -> int:
+    return 0
+
+
+def _right_of_target_masks(problem: RushHour) -> list[int]:
+    """For each target position, the row-major bits of the target's row in front of it."""
+    m, target = problem.size, problem.board.target
+    masks = []
+    for p in target.positions(m):
+        bits = 0
+        for c in range(p + target.length, m):
+            bits |= 1 << (target.row * m + c)
+        masks.append(bits)
+    return masks
+
+
+def _blockers(problem: RushHour) -> Callable[[int], int]:
+    masks, pm, occupancy = _right_of_target_masks(problem), problem.pos_mask, problem.occupancy
+
+    def blockers(state: int) -> int:
+        """Vehicles in the target's row in front of it (each vertical: one cell each)."""
+        return (occupancy(state) & masks[state & pm]).bit_count()
+
+    return blockers
+
+
+def _clear_options(problem: RushHour, b: int, p: int) -> tuple[Any, ...] | None:
+    """How vertical vehicle ``b`` at position ``p`` can leave the target's row:
+    ``None`` if it is not across the row, else one ``(charge, path_bits, obstructors)`` per
+    feasible side, where ``obstructors`` lists ``(vehicle, shift, position_bits)`` for every
+    other vehicle that can occupy a cell of the path (bit ``q`` of ``position_bits``: at
+    position ``q`` it does)."""
+    m, board, cost = problem.size, problem.board, problem.cost
+    v = board.vehicles[b]
+    r = board.target.row
+    if not p <= r < p + v.length:
+        return None
+    sides = []
+    for rows, distance in ((range(r - v.length, p), p - (r - v.length)),  # up: top <= r - L
+                           (range(p + v.length, r + v.length + 1), r + 1 - p)):  # down
+        if rows.start < 0 or rows.stop > m or any((q, v.col) in board.walls for q in rows):
+            continue
+        path = 0
+        for q in rows:
+            path |= problem.cell_bits(q, v.col)
+        obstructors = []
+        for j, cells in enumerate(problem.cells):
+            positions = sum(1 << q for q, bits in enumerate(cells) if bits & path)
+            if positions and j != b:
+                obstructors.append((j, problem.shifts[j], positions))
+        charge = {"moves": 1, "cells": distance, "length-cells": v.length * distance}[cost]
+        sides.append((charge, path, tuple(obstructors)))
+    return tuple(sides)
+
+
+def _blocked_blockers(problem: RushHour) -> Callable[[int], float]:
+    m, board, cost, pm = problem.size, problem.board, problem.cost, problem.pos_mask
+    target = board.target
+    goal = problem.goal_position
+    charge_target = [0 if p == goal else
+                     {"moves": 1, "cells": goal - p, "length-cells": target.length * (goal - p)}[cost]
+                     for p in target.positions(m)]
+    extra_charge = [v.length if cost == "length-cells" else 1 for v in board.vehicles]
+    # candidates[tpos]: vertical vehicles in columns in front of the target at tpos
+    verticals = [(b, problem.shifts[b], tuple(_clear_options(problem, b, p)
+                                             for p in v.positions(m)), v.col)
+                 for b, v in enumerate(board.vehicles) if not v.horizontal]
+    candidates = [tuple((b, shift, options) for b, shift, options, col in verticals
+                        if col >= tpos + target.length)
+                  for tpos in target.positions(m)]
+    occupancy = problem.occupancy
+
+    def charge_of(mask: int) -> int:
+        total = 0
+        while mask:
+            low = mask & -mask
+            total += extra_charge[low.bit_length() - 1]
+            mask ^= low
+        return total
+
+    def blocked_blockers(state: int) -> float:
+        tpos = state & pm
+        if tpos == goal:
+            return 0
+        occ = occupancy(state)
+        combos = {0: 0}  # union of obstructing vehicles (bit set) -> least blocker charges
+        for _b, shift, options in candidates[tpos]:
+            sides = options[(state >> shift) & pm]
+            if sides is None:
+                continue
+            if not sides:
+                return inf
+            merged: dict[int, int] = {}
+            for charge, path, obstructors in sides:
+                extra = 0
+                if occ & path:
+                    for j, sh, positions in obstructors:
+                        if positions >> ((state >> sh) & pm) & 1:
+                            extra |= 1 << j
+                for mask, acc in combos.items():
+                    union, value = mask | extra, acc + charge
+                    if merged.get(union, inf) > value:
+                        merged[union] = value
+            combos = merged
+        return charge_target[tpos] + min(acc + charge_of(mask) for mask, acc in combos.items())
+
+    return blocked_blockers
+
+
+def unsolvable_reason(problem: RushHour) -> str | None:
+    """Why the board can never be solved (see the module docstring), or ``None``."""
+    board, m = problem.board, problem.size
+    target = board.target
+    r, front = target.row, target.col + target.length
+    for c in range(front, m):
+        if (r, c) in board.walls:
+            return f"a wall at ({r}, {c}) stands between the target car and the exit"
+    for v in board.vehicles[1:]:
+        if v.horizontal and v.row == r and v.col >= front:
+            return (f"vehicle {v.label!r} lies in the target's row in front of it and can never "
+                    "leave that row")
+        if not v.horizontal and v.col >= front and v.row <= r < v.row + v.length:
+            top = max([q + 1 for q in range(v.row) if (q, v.col) in board.walls], default=0)
+            bottom = min([q - 1 for q in range(v.row + v.length, m) if (q, v.col) in board.walls],
+                         default=m - 1)
+            if top > r - v.length and bottom < r + v.length:
+                return (f"vehicle {v.label!r} is held across the target's row by walls or the "
+                        "board's edge")
+    return None
