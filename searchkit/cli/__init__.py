@@ -41,7 +41,8 @@ exit status: 0 solved, 1 no solution or budget exhausted, 2 usage or input error
 
 def puzzle_options_epilog() -> str:
     """The options of every installed puzzle, for the epilog of the instance commands."""
-    lines = ["", "options of the installed puzzles (--heuristic H, --cost C, --level N, -o KEY=VALUE):"]
+    lines = ["", "options of the installed puzzles "
+                 "(--heuristic H, --cost C, --level N, -o KEY=VALUE):"]
     for name, puzzle in sorted(searchkit.puzzles().items()):
         lines.append(f"  {name}:")
         lines += options_help(puzzle, "    ") or ["    (no options)"]

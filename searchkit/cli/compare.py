@@ -63,7 +63,7 @@ def plan_runs(strategies: list[str], frontiers: list[str] | None, visited: list[
     option given to the strategies that take it; a frontier or option no strategy can use is an
     error."""
     table = {name: searchkit.get_strategy(name) for name in strategies}
-    for option, value in options.items():
+    for option in options:
         if not any(option in s.options for s in table.values()):
             owners = [n for n, s in searchkit.strategies().items() if option in s.options]
             raise UsageError(f"option --{option.replace('_', '-')} is taken by none of "
@@ -73,13 +73,15 @@ def plan_runs(strategies: list[str], frontiers: list[str] | None, visited: list[
         for name in frontiers:
             kind = searchkit.get_frontier(name).kind
             if not any(s.frontier_kind == kind for s in table.values()):
-                raise UsageError(f"frontier {name!r} ({kind}) suits none of {', '.join(strategies)}")
+                raise UsageError(f"frontier {name!r} ({kind}) suits none of "
+                                 f"{', '.join(strategies)}")
     runs = []
     for name, strategy in table.items():
         own = tuple((k, v) for k, v in options.items() if k in strategy.options)
         usable: list[str | None] = [None]
         if frontiers and strategy.frontier_kind in kinds:
-            usable = [f for f in frontiers if searchkit.get_frontier(f).kind == strategy.frontier_kind]
+            kind = strategy.frontier_kind
+            usable = [f for f in frontiers if searchkit.get_frontier(f).kind == kind]
         for frontier, backend in itertools.product(usable, visited or [None]):
             runs.append(Choice(name, frontier, backend, own))
     return runs
@@ -112,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(instance.describe())
         print(_table(rows, args))
-        for heuristic, choice, result in rows:
+        for _, choice, result in rows:
             if result.reason and result.status == "no_solution":
                 print(f"{_name(choice)}: {result.reason}")
     statuses = [r.status for _, _, r in rows]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import searchkit
-from searchkit.errors import SearchkitError, PuzzleFormatError, UnknownNameError
+from searchkit.errors import PuzzleFormatError, SearchkitError, UnknownNameError
 
 from . import output
 from .parsing import UsageError, key_value
@@ -91,7 +91,8 @@ def add_instance_arguments(parser: argparse.ArgumentParser, heuristic: bool = Tr
 
 
 def find_puzzle(name: str) -> Any:
-    """The installed puzzle ``name``; the error lists the valid names and a failed plugin's error."""
+    """The installed puzzle ``name``; the error lists the valid names (and the reason, when a
+    plugin of that name failed to load)."""
     try:
         return searchkit.get_puzzle(name)
     except UnknownNameError as exc:

@@ -110,7 +110,8 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[Any]], right: Iterable
     align = set(right)
 
     def line(row: Sequence[str]) -> str:
-        parts = [c.rjust(w) if i in align else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))]
+        parts = [c.rjust(w) if i in align else c.ljust(w)
+                 for i, (c, w) in enumerate(zip(row, widths, strict=True))]
         return "  ".join(parts).rstrip()
 
     rule = "  ".join("-" * w for w in widths)

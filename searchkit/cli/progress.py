@@ -72,7 +72,8 @@ def bound_name(strategy: Any) -> str:
 
 
 def progress_for(enabled: bool, bound: str = "depth", prefix: str = "") -> ProgressLine | None:
-    """A :class:`ProgressLine` on stderr when ``enabled`` and stderr is a terminal, else ``None``."""
+    """A :class:`ProgressLine` on stderr when ``enabled`` and stderr is a terminal, else
+    ``None``."""
     if enabled and sys.stderr.isatty():
         return ProgressLine(sys.stderr, bound, prefix)
     return None

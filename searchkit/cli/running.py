@@ -62,8 +62,9 @@ def strategy_option_names() -> dict[str, list[str]]:
 def add_strategy_arguments(parser: argparse.ArgumentParser, plural: bool = False) -> None:
     """Add ``--strategy`` (or ``--strategies`` when ``plural``), ``--frontier``, ``--visited``
     and one flag per strategy option."""
-    strategies, frontiers, backends = (_names(searchkit.strategies()), _names(searchkit.frontiers()),
-                                       _names(searchkit.visited_backends()))
+    strategies = _names(searchkit.strategies())
+    frontiers = _names(searchkit.frontiers())
+    backends = _names(searchkit.visited_backends())
     if plural:
         parser.add_argument("-s", "--strategies", metavar="S,S,...", type=comma_list,
                             help=f"strategies to compare ({strategies}); "

@@ -140,7 +140,8 @@ def report(instance: Instance, problem: Any, choice: Choice, result: Result, sho
     if result.actions is not None:
         lines.append(f"cost      {output.number(result.cost)}")
         lines.append(f"length    {len(result.actions)}")
-        words = [problem.format_action(a) for a in result.actions] or ["(empty: the start is a goal)"]
+        words = [problem.format_action(a) for a in result.actions]
+        words = words or ["(empty: the start is a goal)"]
         lines.append("plan      " + output.wrap_words(words, width - 1, " " * 10))
     lines.append("stats     " + output.wrap_words(stats_parts(result.stats), width - 1, " " * 10,
                                                   " · "))
@@ -148,7 +149,8 @@ def report(instance: Instance, problem: Any, choice: Choice, result: Result, sho
         lines += ["", "final state:", _indent(problem.render(result.states[-1]))]
     elif result.states and show == "all":
         lines += ["", "start:", _indent(problem.render(result.states[0]))]
-        for step, (action, state) in enumerate(zip(result.actions or [], result.states[1:]), 1):
+        steps = zip(result.actions or [], result.states[1:], strict=True)
+        for step, (action, state) in enumerate(steps, 1):
             lines += ["", f"step {step}: {problem.format_action(action)}",
                       _indent(problem.render(state))]
     return "\n".join(lines)

@@ -110,7 +110,8 @@ def histogram_lines(histogram: list[int], width: int, log: bool = False) -> list
     cw = max(len("states"), *(len(c) for c in counts))
     bar_width = max(8, min(60, width - 10 - cw - 4))
     lines = [f"distance  {'states'.rjust(cw)}"]
-    for distance, (text, bar) in enumerate(zip(counts, output.bars(histogram, bar_width, log))):
+    bars = output.bars(histogram, bar_width, log)
+    for distance, (text, bar) in enumerate(zip(counts, bars, strict=True)):
         lines.append(f"{distance:>8}  {text.rjust(cw)}  {bar}".rstrip())
     return lines
 
