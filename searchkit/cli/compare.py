@@ -82,7 +82,8 @@ def plan_runs(strategies: list[str], frontiers: list[str] | None, visited: list[
         if frontiers and strategy.frontier_kind in kinds:
             kind = strategy.frontier_kind
             usable = [f for f in frontiers if searchkit.get_frontier(f).kind == kind]
-        for frontier, backend in itertools.product(usable, visited or [None]):
+        backends: list[str | None] = list(visited) if visited else [None]
+        for frontier, backend in itertools.product(usable, backends):
             runs.append(Choice(name, frontier, backend, own))
     return runs
 
@@ -139,7 +140,7 @@ def _table(rows: list[tuple[str | None, Choice, Result]], args: argparse.Namespa
     lines = []
     for heuristic, choice, result in rows:
         strategy = searchkit.get_strategy(choice.strategy)
-        row = [_name(choice)]
+        row: list[Any] = [_name(choice)]
         if args.heuristics:
             row.append(heuristic)
         if args.frontiers:
