@@ -1,1 +1,27 @@
-"""searchkit plugin: sokoban (work in progress)."""
+"""searchkit plugin: Sokoban, searched push by push with deadlock pruning.
+
+Modules: :mod:`.levels` (XSB and collections), :mod:`.board` (static data, push distances, dead
+squares), :mod:`.deadlocks` (freeze and matching tests), :mod:`.assignment` (Hungarian
+algorithm), :mod:`.problem` (the search problem), :mod:`.lurd` (plans as LURD text and an
+independent replay), :mod:`.solve` (one-call solving with a time limit, for benchmarks),
+:mod:`.plugin` (the ``sokoban`` puzzle).
+"""
+
+from .board import Board
+from .levels import select_level, split_levels
+from .lurd import plan_to_lurd, replay_lurd
+from .problem import PushSokobanProblem, SokobanProblem, make_problem
+from .solve import SolveReport, solve_level
+
+__all__ = [
+    "Board",
+    "split_levels",
+    "select_level",
+    "plan_to_lurd",
+    "replay_lurd",
+    "SokobanProblem",
+    "PushSokobanProblem",
+    "make_problem",
+    "SolveReport",
+    "solve_level",
+]

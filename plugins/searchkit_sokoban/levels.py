@@ -1,0 +1,165 @@
+"""Reading Sokoban level files: XSB, run-length encoding, collections of levels.
+
+A *collection* is a text holding one or more levels. Lines are classified as:
+
+* comments -- lines starting with ``;``;
+* metadata -- ``Key: value`` lines (``Title:``, ``Author:``, ``Comment:``...);
+* board rows -- once a level has started (a line containing ``#``), every following line up to a
+  blank line, a comment or a metadata line is a row of its board;
+* blank lines separate levels; other free text outside a board is ignored (but may name a level).
+
+Board characters (XSB): ``#`` wall, ``@`` keeper, ``+`` keeper on goal, ``$`` box, ``*`` box on
+goal, ``.`` goal, space, ``-`` and ``_`` floor. Run-length encoding is accepted: a count before a
+character repeats it (``4#`` is ``####``) and ``|`` breaks a row, so ``4#|#@$.#|4#`` is a level.
+
+A level's *name* is its ``Title:`` line if it has one, else the text of the first line of the
+comment block just above its board (no blank line between) (``; 44 Duh!`` names the level ``44 Duh!``), else its 1-based
+number. :func:`select_level` picks a level by number, by exact name or by the first word of a name.
+
+Complexity: linear in the size of the text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from searchkit import PuzzleFormatError, UnknownNameError
+
+__all__ = ["RawLevel", "split_levels", "select_level", "expand_rle", "BOARD_CHARS"]
+
+#: Every character allowed in an (expanded) XSB board row.
+BOARD_CHARS = frozenset("#@+$*.-_ ")
+
+_META = re.compile(r"^\s*([A-Za-z][A-Za-z ]{0,30}):(.*)$")
+_RLE_TOKEN = re.compile(r"(\d+)(.)|(.)", re.S)
+
+
+@dataclass
+class RawLevel:
+    """One level of a collection: its name and its board rows with their 1-based line numbers."""
+
+    name: str
+    rows: list[tuple[int, str]] = field(default_factory=list)
+    title: str | None = None
+
+    @property
+    def first_line(self) -> int:
+        """The line number of the board's first row."""
+        return self.rows[0][0]
+
+
+def expand_rle(text: str, line: int) -> list[str]:
+    """Expand run-length encoding in one source line; ``|`` splits it into several rows.
+
+    >>> expand_rle("4#|#@$.#|4#", 1)
+    ['####', '#@$.#', '####']
+    >>> expand_rle("#  .#", 1)
+    ['#  .#']
+    >>> expand_rle("3", 7)
+    Traceback (most recent call last):
+    ...
+    searchkit.errors.PuzzleFormatError: line 7: run-length count 3 is not followed by a character
+    """
+    if not any(ch.isdigit() or ch == "|" for ch in text):
+        return [text]
+    rows, current = [], []
+    for match in _RLE_TOKEN.finditer(text):
+        count, char, single = match.groups()
+        if single is not None:
+            if single.isdigit():  # a count at the very end of the line
+                raise PuzzleFormatError(
+                    f"run-length count {text[match.start():]} is not followed by a character", line)
+            if single == "|":
+                rows.append("".join(current))
+                current = []
+            else:
+                current.append(single)
+            continue
+        if char == "|":
+            raise PuzzleFormatError(f"run-length count {count} is followed by '|'", line)
+        current.append(char * int(count))
+    rows.append("".join(current))
+    return rows
+
+
+def split_levels(text: str) -> list[RawLevel]:
+    """The levels of a collection, in order (see the module docstring for the rules).
+
+    A ``Title:`` line right after a board (no blank line between) belongs to that board, as in
+    the SOK format; one above a board belongs to the board below.
+
+    >>> [lv.name for lv in split_levels("; 1\\n###\\n#@#\\n###\\n\\nTitle: b\\n###\\n#@#\\n###")]
+    ['1', 'b']
+    """
+    levels: list[RawLevel] = []
+    above: list[str] = []  # comment and free-text lines above the next board
+    title: str | None = None  # a Title: line above the next board
+    current: RawLevel | None = None  # the board being read
+    trailing: RawLevel | None = None  # the board just finished, until a blank line
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped:
+            current = trailing = None
+            above = []
+            continue
+        if stripped.startswith(";"):
+            trailing = trailing or current
+            current = None
+            above.append(stripped.lstrip(";").strip())
+            continue
+        meta = _META.match(line)
+        if meta and "#" not in line:
+            trailing = trailing or current
+            current = None
+            if meta.group(1).strip().lower() == "title":
+                if trailing is not None:
+                    trailing.title = meta.group(2).strip()
+                else:
+                    title = meta.group(2).strip()
+            continue
+        if current is None:
+            if "#" not in line and not any(ch.isdigit() for ch in line):
+                above.append(stripped)  # free text outside a board
+                continue
+            named = [c for c in above if c]
+            current = RawLevel(name=named[0] if named else "", title=title)
+            levels.append(current)
+            above, title, trailing = [], None, None
+        for row in expand_rle(line.rstrip(), lineno):
+            current.rows.append((lineno, row))
+    for number, level in enumerate(levels, start=1):
+        if level.title:
+            level.name = level.title
+        elif not level.name:
+            level.name = str(number)
+    return levels
+
+
+def select_level(levels: list[RawLevel], level: int | str | None) -> RawLevel:
+    """The level chosen by ``level``: a 1-based number, a name, or the first word of a name.
+
+    ``None`` picks the first level. Raises :class:`UnknownNameError` listing the names.
+
+    >>> lv = split_levels("; lvl_a -- easy\\n###\\n#@#\\n###\\n\\n; 44 Duh!\\n###\\n#@#\\n###")
+    >>> select_level(lv, "lvl_a").name, select_level(lv, 2).name, select_level(lv, "44 Duh!").name
+    ('lvl_a -- easy', '44 Duh!', '44 Duh!')
+    """
+    if not levels:
+        raise PuzzleFormatError("no level found (a board needs rows containing '#')")
+    if level is None:
+        return levels[0]
+    if isinstance(level, int) or (isinstance(level, str) and level.strip().isdigit()):
+        number = int(level)
+        if 1 <= number <= len(levels):
+            return levels[number - 1]
+        raise UnknownNameError("level", level, [f"1..{len(levels)}"])
+    wanted = str(level).strip()
+    for candidate in levels:
+        if candidate.name == wanted:
+            return candidate
+    for candidate in levels:
+        words = candidate.name.split()
+        if words and words[0] == wanted:
+            return candidate
+    raise UnknownNameError("level", level, [lv.name for lv in levels][:20])

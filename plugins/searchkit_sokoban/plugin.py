@@ -1,0 +1,136 @@
+"""The ``sokoban`` puzzle and its registration hook."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from searchkit import PuzzleOption, hookimpl
+from searchkit.puzzle import Puzzle
+
+from .board import Board
+from .levels import select_level, split_levels
+from .problem import HEURISTICS, SokobanProblem, make_problem
+
+__all__ = ["SokobanPuzzle", "searchkit_puzzles", "EXAMPLES"]
+
+#: Small built-in levels (our own), each solved in well under a second.
+EXAMPLES = {
+    "corridor": "#######\n#@ $ .#\n#######",
+    "two-boxes": "######\n#    #\n# $$ #\n# .. #\n#  @ #\n######",
+    "turn": " #####\n##   #\n#  $ #\n# #. #\n#@  ##\n#####",
+    "three": "#######\n#.  @ #\n# $$$ #\n#.. # #\n#     #\n#######",
+}
+
+
+def _to_bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if str(value).lower() in ("1", "true", "yes", "on"):
+        return True
+    if str(value).lower() in ("0", "false", "no", "off"):
+        return False
+    raise ValueError("expected true or false")
+
+
+def _to_level(value: Any) -> int | str | None:
+    if value is None or isinstance(value, int):
+        return value
+    text = str(value).strip()
+    return int(text) if text.isdigit() else text
+
+
+def _rule(help_text: str) -> PuzzleOption:
+    return PuzzleOption(True, help_text, convert=_to_bool)
+
+
+class SokobanPuzzle(Puzzle):
+    """Sokoban levels in XSB text (see :mod:`searchkit_sokoban.levels` for the format)."""
+
+    name = "sokoban"
+    description = "Sokoban: push every box onto a goal (fewest moves or fewest pushes)"
+    formats = (
+        "XSB: '#' wall, '@' keeper, '+' keeper on goal, '$' box, '*' box on goal, '.' goal, "
+        "space/'-'/'_' floor",
+        "run-length encoding ('4#', '|' as row break)",
+        "collections: levels separated by blank lines, ';' comments, 'Title:' lines "
+        "(choose one with level=N or level=NAME)",
+    )
+    default_strategy = "astar"
+    options = {
+        "level": PuzzleOption(None, "which level of a collection: 1-based number or name "
+                              "(default: the first)", convert=_to_level),
+        "cost": PuzzleOption(
+            "moves", "what a plan costs", choices=("moves", "pushes"),
+            choice_help={"moves": "every keeper step (walk + push) counts",
+                         "pushes": "only pushes count (the keeper's walks are free)"}),
+        "heuristic": PuzzleOption(
+            "matching", "lower bound on the remaining pushes (admissible for both costs)",
+            choices=HEURISTICS,
+            choice_help={"matching": "minimum-cost perfect matching of boxes to goals on push "
+                                     "distances (Hungarian algorithm)",
+                         "simple": "sum over boxes of the push distance to the nearest goal",
+                         "zero": "0 everywhere (blind search)"}),
+        "keeper_aware": PuzzleOption(
+            True, "push distances respect which side of a box the keeper is on",
+            convert=_to_bool),
+        "dead_squares": _rule("never push a box onto a square from which no goal is reachable"),
+        "freeze": _rule("prune positions with a frozen box off its goal"),
+        "matching": _rule("prune positions where the boxes cannot reach distinct goals"),
+    }
+
+    def build(self, text: str, level: int | str | None = None, cost: str = "moves",
+              **options: Any) -> SokobanProblem:
+        board = Board(select_level(split_levels(text), level))
+        return make_problem(board, cost, **options)
+
+    def levels(self, text: str) -> list[str]:
+        return [lv.name for lv in split_levels(text)]
+
+    def examples(self) -> dict[str, str]:
+        return dict(EXAMPLES)
+
+    def random_instance(self, rng: random.Random, rows: int | None = None,
+                        cols: int | None = None, boxes: int | None = None,
+                        walls: float = 0.15, pulls: int = 30) -> str:
+        """A random small level, solvable by construction.
+
+        Boxes start on their goals and the keeper makes ``pulls`` random steps, pulling a box
+        when he steps away from one that is right in front of him; replaying these steps
+        backwards solves the level. Interior ``rows`` x ``cols`` (default 3 to 5 each), random
+        inner walls with probability ``walls``, ``boxes`` boxes (default 1 to 3).
+        """
+        rows = rows or rng.randint(3, 5)
+        cols = cols or rng.randint(3, 5)
+        grid = [["#"] * (cols + 2) for _ in range(rows + 2)]
+        for r in range(1, rows + 1):
+            for c in range(1, cols + 1):
+                grid[r][c] = "#" if rng.random() < walls else " "
+        free = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1) if grid[r][c] == " "]
+        count = boxes if boxes is not None else rng.randint(1, 3)
+        count = max(0, min(count, len(free) - 1))
+        rng.shuffle(free)
+        goals = set(free[:count])
+        box_set = set(goals)
+        keeper = free[count]
+        for _ in range(pulls):
+            dr, dc = rng.choice(((-1, 0), (1, 0), (0, -1), (0, 1)))
+            step = (keeper[0] + dr, keeper[1] + dc)
+            if grid[step[0]][step[1]] == "#" or step in box_set:
+                continue
+            front = (keeper[0] - dr, keeper[1] - dc)
+            if front in box_set and rng.random() < 0.7:
+                box_set.remove(front)
+                box_set.add(keeper)
+            keeper = step
+        for r, c in goals:
+            grid[r][c] = "."
+        for r, c in box_set:
+            grid[r][c] = "*" if (r, c) in goals else "$"
+        grid[keeper[0]][keeper[1]] = "+" if keeper in goals else "@"
+        return "\n".join("".join(row) for row in grid)
+
+
+@hookimpl
+def searchkit_puzzles() -> list[Puzzle]:
+    return [SokobanPuzzle()]

@@ -1,0 +1,329 @@
+"""Sokoban as a :class:`~searchkit.Problem` on push-level states.
+
+A search step is one *push*: the keeper walks (by a shortest path, among the cells he can reach
+without moving a box) to a cell beside a box and pushes it one cell. Any plan decomposes into such
+walk-then-push steps, and replacing each walk by a shortest one never costs more, so searching
+pushes is exact for both cost models:
+
+``cost="moves"``
+    A push step costs ``walk length + 1``. The state is ``(boxes, keeper)`` -- the keeper's *exact*
+    cell, because the cost of the next walk depends on it (two keeper cells of one region are
+    different states here). After a push the keeper stands where the box was.
+``cost="pushes"``
+    Every push costs 1. The state is ``(boxes, region, keeper)`` and its key is
+    ``(boxes, region)``, where ``region`` is the smallest cell the keeper can reach: all keeper
+    cells of one region are one node, since any of them can walk to any other for free. The exact
+    cell is kept in the state (not in the key) only to spell out the walks of the plan. Ties
+    between push-optimal plans are broken towards fewer moves only by the walks being shortest;
+    :func:`~searchkit_sokoban.solve.solve_level` can add a second, exact tie-breaking pass.
+
+``boxes`` is a sorted tuple of cell numbers (see :mod:`~searchkit_sokoban.board`). An action is
+``(walk, push)``: the walk in lower-case LURD letters and the push as one upper-case letter, so
+an action is self-contained and ``"".join(walk + push ...)`` is the plan in LURD notation.
+
+Deadlock rules (each switchable; dead states are not generated, and counted in :attr:`pruned`):
+``dead_squares`` (never push a box onto a dead square), ``freeze`` (the frozen-box test) and
+``matching`` (every box keeps a distinct reachable goal). Heuristics: ``zero``, ``simple`` (sum
+over boxes of the push distance to the nearest goal) and ``matching`` (minimum-cost perfect
+matching of boxes to goals on push distances). All three are admissible and consistent for both
+cost models: a push moves one box one cell, which changes a box-alone push distance by at most 1,
+and costs at least 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from math import inf
+from typing import Any
+
+from searchkit import ProblemBase
+
+from .assignment import min_cost_assignment
+from .board import MOVE_CHARS, PUSH_CHARS, Board
+from .deadlocks import freeze_deadlock, matching_deadlock
+
+__all__ = ["SokobanProblem", "PushSokobanProblem", "make_problem", "HEURISTICS", "RULES"]
+
+HEURISTICS = ("matching", "simple", "zero")
+RULES = ("dead_squares", "freeze", "matching")
+
+Action = tuple[str, str]
+
+
+class SokobanProblem(ProblemBase):
+    """Move-optimal Sokoban: states ``(boxes, keeper)``, step cost = walk + 1.
+
+    >>> from searchkit import search
+    >>> from .levels import split_levels
+    >>> board = Board(split_levels("####\\n#. #\\n#$ #\\n# @#\\n####")[0])
+    >>> result = search(SokobanProblem(board), "astar")
+    >>> result.cost, "".join(SokobanProblem(board).format_action(a) for a in result.actions)
+    (2, 'lU')
+    """
+
+    cost_model = "moves"
+
+    def __init__(self, board: Board, heuristic: str = "matching", dead_squares: bool = True,
+                 freeze: bool = True, matching: bool = True, keeper_aware: bool = True) -> None:
+        if heuristic not in HEURISTICS:
+            raise ValueError(f"unknown heuristic {heuristic!r}")
+        self.board = board
+        self.heuristic_name = heuristic
+        self.rules = {"dead_squares": dead_squares, "freeze": freeze, "matching": matching}
+        self.pruned = dict.fromkeys(RULES, 0)
+        self.keeper_aware = keeper_aware
+        self._blocked = bytearray(1 - f for f in board.is_floor)
+        self._no_box = bytearray(board.size)
+        self._no_previous = [-1] * board.size
+        self._h_cache: dict[Any, float] = {}
+        self._match_cache: dict[tuple[int, ...], bool] = {}
+        offsets = board.offsets
+        self._pushes = tuple(zip(offsets, PUSH_CHARS))
+        self._step_char = dict(zip(offsets, MOVE_CHARS))
+
+    # -- the Problem protocol -----------------------------------------------------------------
+
+    def initial(self) -> Any:
+        return (self.board.initial_boxes, self.board.keeper)
+
+    def is_goal(self, state: Any) -> bool:
+        return state[0] == self.board.goals
+
+    def successors(self, state: Any) -> Iterator[tuple[Action, Any, int]]:
+        for action, boxes, keeper, walk, _root in self._push_steps(state[0], state[-1], False):
+            yield action, (boxes, keeper), walk + 1
+
+    def successors_with_heuristic(self, state: Any, h: float) -> Iterator[tuple[Any, ...]]:
+        """:meth:`successors` with each child's :meth:`heuristic` value."""
+        h_of = self._h
+        for action, boxes, keeper, walk, _root in self._push_steps(state[0], state[-1], False):
+            yield action, (boxes, keeper), walk + 1, h_of(boxes, keeper)
+
+    def heuristic(self, state: Any) -> float:
+        return self._h(state[0], state[-1])
+
+    def unsolvable_reason(self) -> str | None:
+        board = self.board
+        if board.unsolvable:
+            return board.unsolvable
+        for cell in board.initial_boxes:
+            if board.dead[cell]:
+                r, c = board.row_col(cell)
+                return (f"the box at line {board.lines[r]} column {c + 1} can never reach a goal "
+                        "(dead square)")
+        return None
+
+    def render(self, state: Any) -> str:
+        """The position in XSB characters."""
+        return self.board_picture(state[0], state[-1])
+
+    def format_action(self, action: Action) -> str:
+        """The action in LURD notation: the walk in lower case, then the push in upper case."""
+        return action[0] + action[1]
+
+    # -- the push generator -------------------------------------------------------------------
+
+    def _push_steps(self, boxes: tuple[int, ...], keeper: int,
+                    with_root: bool) -> Iterator[tuple[Any, ...]]:
+        """Every legal, non-pruned push: ``(action, boxes, keeper, walk length, region root)``.
+
+        One breadth-first walk from the keeper (O(floor)), then per candidate push O(1) plus the
+        deadlock tests of the rules that are on, plus (``with_root``) one more walk to find the
+        new keeper region's smallest cell (``-1`` when not asked).
+        """
+        board = self.board
+        occupied = self._blocked[:]  # walls and boxes
+        has_box = self._no_box[:]
+        for cell in boxes:
+            occupied[cell] = 1
+            has_box[cell] = 1
+        seen = occupied[:]
+        seen[keeper] = 1
+        previous = self._no_previous[:]
+        previous[keeper] = keeper
+        queue = [keeper]
+        neighbours = board.neighbours
+        for cell in queue:  # the list grows while we walk it: a breadth-first search
+            for nxt in neighbours[cell]:
+                if not seen[nxt]:
+                    seen[nxt] = 1
+                    previous[nxt] = cell
+                    queue.append(nxt)
+        check_dead, check_freeze, check_matching = (self.rules[r] for r in RULES)
+        pruned, dead = self.pruned, board.dead
+        for i, box in enumerate(boxes):
+            others = boxes[:i] + boxes[i + 1:]
+            for off, push_char in self._pushes:
+                stand = box - off
+                if previous[stand] < 0:
+                    continue
+                target = box + off
+                if occupied[target]:
+                    continue
+                if check_dead and dead[target]:
+                    pruned["dead_squares"] += 1
+                    continue
+                if check_freeze:
+                    has_box[box], has_box[target] = 0, 1
+                    frozen = freeze_deadlock(board, has_box, target)
+                    has_box[box], has_box[target] = 1, 0
+                    if frozen:
+                        pruned["freeze"] += 1
+                        continue
+                new_boxes = tuple(sorted((*others, target)))
+                if check_matching and not self._matchable(new_boxes, box):
+                    pruned["matching"] += 1
+                    continue
+                root = -1
+                if with_root:
+                    occupied[box], occupied[target] = 0, 1
+                    root = self._region_root(occupied, box)
+                    occupied[box], occupied[target] = 1, 0
+                walk = self._walk(previous, stand)
+                yield (walk, push_char), new_boxes, box, len(walk), root
+
+    def _walk(self, previous: list[int], cell: int) -> str:
+        """The lower-case path to ``cell`` along the ``previous`` links of a breadth-first walk."""
+        steps = []
+        step_char = self._step_char
+        back = previous[cell]
+        while back != cell:
+            steps.append(step_char[cell - back])
+            cell, back = back, previous[back]
+        steps.reverse()
+        return "".join(steps)
+
+    def _region_root(self, occupied: bytearray, start: int) -> int:
+        """The smallest cell reachable from ``start`` through cells not ``occupied``. O(floor)."""
+        seen = occupied[:]
+        seen[start] = 1
+        queue = [start]
+        neighbours = self.board.neighbours
+        for cell in queue:
+            for nxt in neighbours[cell]:
+                if not seen[nxt]:
+                    seen[nxt] = 1
+                    queue.append(nxt)
+        return min(queue)
+
+    def region_root(self, boxes: tuple[int, ...], keeper: int) -> int:
+        """The smallest cell the keeper can reach from ``keeper`` with ``boxes`` fixed. O(floor)."""
+        occupied = self._blocked[:]
+        for cell in boxes:
+            occupied[cell] = 1
+        return self._region_root(occupied, keeper)
+
+    # -- heuristics and the matching rule (cached) ----------------------------------------------
+
+    def _h(self, boxes: tuple[int, ...], keeper: int) -> float:
+        """The heuristic of ``boxes`` with the keeper on ``keeper`` (see the module docstring).
+
+        Cached per box set and, with keeper-aware distances, the keeper's side of every box
+        (the only keeper data it depends on).
+        """
+        if self.keeper_aware:
+            side = self.board.side
+            sides = tuple([side[c][keeper] for c in boxes])
+            cache_key: Any = (boxes, sides)
+        else:
+            sides = None
+            cache_key = boxes
+        value = self._h_cache.get(cache_key)
+        if value is None:
+            value = self._compute_h(boxes, sides)
+            self._h_cache[cache_key] = value
+        return value
+
+    def _compute_h(self, boxes: tuple[int, ...], sides: tuple[int, ...] | None) -> float:
+        if self.heuristic_name == "zero":
+            return 0
+        if sides is None:
+            dist = self.board.push_distance
+            index: Any = boxes
+        else:
+            dist = self.board.keeper_distance
+            index = [4 * c + s for c, s in zip(boxes, sides)]
+        if self.heuristic_name == "simple":
+            return sum(min((d[i] for d in dist), default=inf) for i in index)
+        return min_cost_assignment([[d[i] for d in dist] for i in index])
+
+    def _matchable(self, boxes: tuple[int, ...], keeper: int) -> bool:
+        """The matching rule: can every box still reach a distinct goal?
+
+        With the ``matching`` heuristic this is its finiteness (computed anyway for the child,
+        and with keeper-aware distances a little stronger); otherwise a perfect-matching test
+        on box-alone reachability, cached per box set.
+        """
+        if self.heuristic_name == "matching":
+            return self._h(boxes, keeper) != inf
+        value = self._match_cache.get(boxes)
+        if value is None:
+            value = not matching_deadlock(self.board, boxes)
+            self._match_cache[boxes] = value
+        return value
+
+    # -- pictures ---------------------------------------------------------------------------------
+
+    def board_picture(self, boxes: tuple[int, ...], keeper: int) -> str:
+        """The level drawn in XSB characters with ``boxes`` and the keeper on ``keeper``."""
+        board = self.board
+        goals = set(board.goals)
+        box_set = set(boxes)
+        lines = []
+        for r in range(board.rows):
+            row = []
+            for c in range(board._lengths[r]):
+                cell = board.cell(r, c)
+                if cell in board.static_walls:
+                    row.append("#")
+                elif cell in board.scenery:
+                    row.append("*")
+                elif cell == keeper:
+                    row.append("+" if cell in goals else "@")
+                elif cell in box_set:
+                    row.append("*" if cell in goals else "$")
+                else:
+                    row.append("." if cell in goals else " ")
+            lines.append("".join(row).rstrip())
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.board.name!r}, cost={self.cost_model!r})"
+
+
+class PushSokobanProblem(SokobanProblem):
+    """Push-optimal Sokoban: states ``(boxes, region, keeper)``, key ``(boxes, region)``, cost 1.
+
+    >>> from searchkit import search
+    >>> from .levels import split_levels
+    >>> board = Board(split_levels("######\\n#    #\\n# #@ #\\n# $* #\\n# .* #\\n#    #\\n######")[0])
+    >>> search(PushSokobanProblem(board), "astar").cost
+    3
+    """
+
+    cost_model = "pushes"
+
+    def initial(self) -> Any:
+        boxes, keeper = self.board.initial_boxes, self.board.keeper
+        return (boxes, self.region_root(boxes, keeper), keeper)
+
+    def key(self, state: Any) -> Hashable:
+        return state[0], state[1]
+
+    def successors(self, state: Any) -> Iterator[tuple[Action, Any, int]]:
+        for action, boxes, keeper, _walk, root in self._push_steps(state[0], state[2], True):
+            yield action, (boxes, root, keeper), 1
+
+    def successors_with_heuristic(self, state: Any, h: float) -> Iterator[tuple[Any, ...]]:
+        h_of = self._h
+        for action, boxes, keeper, _walk, root in self._push_steps(state[0], state[2], True):
+            yield action, (boxes, root, keeper), 1, h_of(boxes, keeper)
+
+
+def make_problem(board: Board, cost: str = "moves", **options: Any) -> SokobanProblem:
+    """The problem for ``board`` under cost model ``cost`` (``moves`` or ``pushes``)."""
+    if cost == "moves":
+        return SokobanProblem(board, **options)
+    if cost == "pushes":
+        return PushSokobanProblem(board, **options)
+    raise ValueError(f"unknown cost model {cost!r}")
