@@ -122,3 +122,13 @@ def test_no_progress_when_stderr_is_piped():
     assert done.returncode == 1
     assert "status    budget_exhausted: time budget exhausted (1.5 s)" in done.stdout
     assert done.stderr == ""
+
+
+def test_ctrl_c_in_stats_prints_what_was_explored(long_instance):
+    proc, term = start_on_pty("stats", "nstar", long_instance, "--max-states", "0",
+                              "--max-seconds", "120")
+    out, shown = interrupt(proc, term)
+    assert proc.returncode == 130
+    assert shown.split(ERASE)[1].startswith(b"expanded ")
+    assert "(incomplete: interrupted by the user)" in out
+    assert "distance  states" in out

@@ -64,8 +64,11 @@ def run(args: argparse.Namespace) -> int:
     print("searchkit demo: the first built-in example of every installed puzzle\n")
     ok = True
     for puzzle in puzzles:
-        ok = _demo_one(puzzle) and ok
+        outcome = _demo_one(puzzle)
         print()
+        if outcome == "interrupted":
+            return 130
+        ok = ok and outcome == "ok"
     if not puzzles:
         print("no puzzles installed")
         ok = False
@@ -77,12 +80,13 @@ def run(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
-def _demo_one(puzzle: Any) -> bool:
+def _demo_one(puzzle: Any) -> str:
+    """Run and report one puzzle's example: ``ok``, ``failed`` or ``interrupted``."""
     examples = puzzle.examples()
     print(f"{puzzle.name}: {puzzle.description}")
     if not examples:
         print("  (no built-in example)")
-        return True
+        return "ok"
     name, text = next(iter(examples.items()))
     problem = puzzle.parse(text)
     start = problem.render(problem.initial())
@@ -96,12 +100,16 @@ def _demo_one(puzzle: Any) -> bool:
         result = run_search(problem, Choice(strategy), Budget(max_seconds=seconds), True,
                             prefix=f"{puzzle.name} {strategy}: ")
         results.append((strategy, result, _check(problem, result)))
+        if result.status == "interrupted":
+            break
     rows = [[s, r.status, output.number(r.cost), "-" if r.actions is None else len(r.actions),
              output.count(r.stats.expanded), output.seconds(r.stats.seconds), check]
             for s, r, check in results]
     table = output.table(["strategy", "status", "cost", "length", "expanded", "time", "plan"],
                          rows, right=[2, 3, 4, 5])
     print("\n".join("  " + line for line in table.splitlines()))
+    if results[-1][1].status == "interrupted":
+        return "interrupted"
     (first, best, check), (second, other, _) = results
     if best.actions is not None:
         words = [problem.format_action(a) for a in best.actions]
@@ -110,7 +118,8 @@ def _demo_one(puzzle: Any) -> bool:
     agree = _agree(first, best, second, other)
     if agree:
         print(f"  {agree}")
-    return best.solved and check == "verified" and not agree.startswith("COSTS DIFFER")
+    good = best.solved and check == "verified" and not agree.startswith("COSTS DIFFER")
+    return "ok" if good else "failed"
 
 
 def _check(problem: Any, result: Result) -> str:
