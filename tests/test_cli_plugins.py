@@ -270,3 +270,32 @@ def test_stats_on_the_8_puzzle_matches_known_facts():
     assert out["status"] == "complete"
     assert out["count"] == 181_440 and sum(out["histogram"]) == 181_440
     assert out["max_distance"] <= 31  # 31 from the two hardest positions, less from others
+
+
+SOKOBAN_COLLECTION = """\
+; a collection of two one-box corridors
+Title: long walk
+#######
+#@$  .#
+#######
+
+Title: short
+######
+#@ $.#
+######
+"""
+
+
+@pytest.mark.parametrize("level, cost, expected", [
+    ("1", "moves", 3), ("1", "pushes", 3),         # push three times
+    ("short", "moves", 2), ("2", "pushes", 1),     # one step, then one push
+])
+def test_sokoban_levels_by_number_and_title(tmp_path, level, cost, expected):
+    if not _installed("sokoban"):
+        pytest.skip("the sokoban plugin is not installed")
+    path = tmp_path / "corridors.xsb"
+    path.write_text(SOKOBAN_COLLECTION, encoding="utf-8")
+    done = sk("solve", "sokoban", str(path), "--level", level, "--cost", cost, "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["cost"] == expected and str(out["options"]["level"]) == level

@@ -145,6 +145,8 @@ def _agree(first: str, best: Result, second: str, other: Result) -> str:
     if both_optimal and best.cost != other.cost:
         return f"COSTS DIFFER: {first} {best.cost} vs {second} {other.cost}"
     a, b = best.stats.expanded, other.stats.expanded
+    if a == b:
+        return f"{first} and {second} expanded the same number of states"
     if a and b:
         ratio = b / a if b >= a else a / b
         fewer, more = (first, second) if b >= a else (second, first)
