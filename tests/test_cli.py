@@ -129,11 +129,12 @@ def test_solve_default_example_text():
     done = sk("solve", "nstar")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "nstar · example 1-42 · astar (heuristic=log2, prune=true)"
-    assert lines[1] == "status    solved"
-    assert lines[2] == f"cost      {nstar_distances(1, 42)[42]}"
-    assert lines[4] == "plan      x2 x2 +1 x2 x2 +1 x2"
-    assert lines[5].startswith("stats     expanded ")
+    assert lines[0] == "nstar · example 1-42 · astar"
+    assert lines[1] == "options   heuristic=log2, prune=true"
+    assert lines[2] == "status    solved"
+    assert lines[3] == f"cost      {nstar_distances(1, 42)[42]}"
+    assert lines[5] == "plan      x2 x2 +1 x2 x2 +1 x2"
+    assert lines[6].startswith("stats     expanded ")
 
 
 @pytest.mark.parametrize("strategy", ["astar", "bfs", "dijkstra", "idastar", "iddfs", "bibfs"])

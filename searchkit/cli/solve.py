@@ -134,8 +134,9 @@ def report(instance: Instance, problem: Any, choice: Choice, result: Result, sho
     settings += [f"{k}={show_value(v)}" for k, v in choice.options]
     settings += [f"{k}={v}" for k, v in (("frontier", choice.frontier),
                                          ("visited", choice.visited)) if v]
-    lines = [f"{instance.describe()} · {result.strategy or choice.strategy}"
-             + (f" ({', '.join(settings)})" if settings else "")]
+    lines = [f"{instance.describe()} · {result.strategy or choice.strategy}"]
+    if settings:
+        lines.append("options   " + output.wrap_words(settings, width - 1, " " * 10, ", "))
     lines.append(f"status    {result.status}" + (f": {result.reason}" if result.reason else ""))
     if result.actions is not None:
         lines.append(f"cost      {output.number(result.cost)}")
