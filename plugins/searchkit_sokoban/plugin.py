@@ -92,7 +92,7 @@ class SokobanPuzzle(Puzzle):
 
     def random_instance(self, rng: random.Random, rows: int | None = None,
                         cols: int | None = None, boxes: int | None = None,
-                        walls: float = 0.15, pulls: int = 30) -> str:
+                        walls: float = 0.15, pulls: int = 60) -> str:
         """A random small level, solvable by construction.
 
         Boxes start on their goals and the keeper makes ``pulls`` random steps, pulling a box
@@ -106,6 +106,7 @@ class SokobanPuzzle(Puzzle):
         for r in range(1, rows + 1):
             for c in range(1, cols + 1):
                 grid[r][c] = "#" if rng.random() < walls else " "
+        grid[1][1] = " "  # the keeper needs room
         free = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1) if grid[r][c] == " "]
         count = boxes if boxes is not None else rng.randint(1, 3)
         count = max(0, min(count, len(free) - 1))
@@ -119,7 +120,7 @@ class SokobanPuzzle(Puzzle):
             if grid[step[0]][step[1]] == "#" or step in box_set:
                 continue
             front = (keeper[0] - dr, keeper[1] - dc)
-            if front in box_set and rng.random() < 0.7:
+            if front in box_set and rng.random() < 0.9:
                 box_set.remove(front)
                 box_set.add(keeper)
             keeper = step

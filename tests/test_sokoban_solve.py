@@ -1,0 +1,136 @@
+"""Sokoban optima against independent facts: the seed levels' exhaustive-BFS optima, Microban's
+table, a second strategy, and a square-by-square replay of every plan."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from searchkit import PlanError, get_puzzle, search, verify
+from searchkit_sokoban import plan_to_lurd, replay_lurd, select_level, solve_level, split_levels
+
+SOKOBAN = get_puzzle("sokoban")
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sokoban"
+needs_data = pytest.mark.skipif(not DATA.is_dir(), reason="../shared/data/sokoban is absent")
+
+
+def _seed() -> tuple[str, dict[str, tuple[int, int]]]:
+    text = (DATA / "seed_levels.xsb").read_text()
+    with open(DATA / "seed_levels_optimal.csv", newline="") as f:
+        optima = {row["level"]: (int(row["moves"]), int(row["pushes"])) for row in csv.DictReader(f)}
+    return text, optima
+
+
+def _rows(text: str, level: str | int) -> list[str]:
+    return [row for _, row in select_level(split_levels(text), level).rows]
+
+
+def _check_plan(problem, result, rows: list[str], cost: str) -> None:
+    """verify() replays through successors; replay_lurd replays the letters on the raw rows."""
+    assert verify(problem, result.actions) == result.cost
+    replay = replay_lurd(rows, plan_to_lurd(result.actions))
+    assert replay.solved
+    assert (replay.moves if cost == "moves" else replay.pushes) == result.cost
+
+
+SEED_LEVELS = ["lvl_test1", "lvl_test2", "lvl_mini", "lvl_micro1", "lvl_micro3", "lvl_cosmos1",
+               "lvl_micro11", "lvl_micro16", "lvl_freebox"]
+
+
+@needs_data
+@pytest.mark.parametrize("cost", ["moves", "pushes"])
+@pytest.mark.parametrize("name", SEED_LEVELS)
+def test_seed_levels_reach_the_exhaustive_bfs_optima(name: str, cost: str) -> None:
+    if name == "lvl_freebox" and cost == "moves":
+        pytest.skip("about a minute in CPython; covered by the benchmark, not the test suite")
+    text, optima = _seed()
+    problem = SOKOBAN.parse(text, level=name, cost=cost)
+    result = search(problem, "astar")
+    assert result.solved
+    assert result.cost == optima[name][0 if cost == "moves" else 1]
+    _check_plan(problem, result, _rows(text, name), cost)
+
+
+@needs_data
+@pytest.mark.parametrize("name", ["lvl_test1", "lvl_test2", "lvl_mini", "lvl_micro1", "lvl_micro3",
+                                  "lvl_micro11"])
+def test_blind_strategies_agree_on_small_seed_levels(name: str) -> None:
+    """Dijkstra without heuristic or pruning, and BFS for pushes (unit costs), match the table."""
+    text, optima = _seed()
+    bare = {"heuristic": "zero", "dead_squares": False, "freeze": False, "matching": False}
+    moves = SOKOBAN.parse(text, level=name, cost="moves", **bare)
+    assert search(moves, "dijkstra").cost == optima[name][0]
+    pushes = SOKOBAN.parse(text, level=name, cost="pushes", **bare)
+    result = search(pushes, "bfs")
+    assert result.cost == optima[name][1]
+    _check_plan(pushes, result, _rows(text, name), "pushes")
+
+
+@needs_data
+def test_idastar_agrees_on_a_seed_level() -> None:
+    text, optima = _seed()
+    for cost, index in (("moves", 0), ("pushes", 1)):
+        problem = SOKOBAN.parse(text, level="lvl_micro3", cost=cost)
+        assert search(problem, "idastar").cost == optima["lvl_micro3"][index]
+
+
+@needs_data
+def test_first_microban_levels_match_the_published_table() -> None:
+    text = (DATA / "microban.xsb").read_text()
+    with open(DATA / "microban_optimal.csv", newline="") as f:
+        table = {row["level"]: row for row in csv.DictReader(f)}
+    for number in range(1, 11):
+        expected = table[str(number)]
+        for cost in ("moves", "pushes"):
+            report = solve_level(text, number, cost=cost, time_limit=None)
+            assert report.solved
+            got = report.moves if cost == "moves" else report.pushes
+            assert got == int(expected[cost]), (number, cost)
+
+
+def test_examples_solve_and_replay() -> None:
+    for name, text in SOKOBAN.examples().items():
+        for cost in ("moves", "pushes"):
+            problem = SOKOBAN.parse(text, cost=cost)
+            result = search(problem)
+            assert result.solved, name
+            _check_plan(problem, result, text.splitlines(), cost)
+
+
+def test_format_action_spells_lurd() -> None:
+    problem = SOKOBAN.parse("####\n#. #\n#$ #\n# @#\n####")
+    result = search(problem, "astar")
+    assert [problem.format_action(a) for a in result.actions] == ["lU"]
+
+
+def test_verify_rejects_a_wrong_push() -> None:
+    problem = SOKOBAN.parse("####\n#. #\n#$ #\n# @#\n####")
+    with pytest.raises(PlanError, match="step 1"):
+        verify(problem, [("l", "D")])
+
+
+def test_replay_catches_illegal_steps() -> None:
+    rows = ["#####", "#@$.#", "#####"]
+    assert replay_lurd(rows, "R").solved
+    with pytest.raises(PlanError, match="wall"):
+        replay_lurd(rows, "u")
+    with pytest.raises(PlanError, match="wall or a box"):
+        replay_lurd(rows, "RR")
+    assert not replay_lurd(["######", "#@$ .#", "######"], "R").solved
+
+
+def test_cost_models_differ_where_they_should() -> None:
+    """A level where the push-optimal plan walks more than the move-optimal one needs."""
+    text = SOKOBAN.examples()["three"]
+    moves = search(SOKOBAN.parse(text, cost="moves")).cost
+    pushes = search(SOKOBAN.parse(text, cost="pushes")).cost
+    assert pushes < moves
+
+
+def test_solve_level_reports_pruning_and_budget() -> None:
+    report = solve_level(SOKOBAN.examples()["three"], cost="moves", time_limit=30)
+    assert report.solved and report.nodes > 0
+    assert set(report.pruned) == {"dead_squares", "freeze", "matching", "heuristic"}
+    assert report.pruned["dead_squares"] > 0
