@@ -7,8 +7,10 @@ import csv
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
 
 from searchkit import PlanError, get_puzzle, search, verify
+from searchkit.testing import puzzle_instances
 from searchkit_sokoban import plan_to_lurd, replay_lurd, select_level, solve_level, split_levels
 
 SOKOBAN = get_puzzle("sokoban")
@@ -134,3 +136,61 @@ def test_solve_level_reports_pruning_and_budget() -> None:
     assert report.solved and report.nodes > 0
     assert set(report.pruned) == {"dead_squares", "freeze", "matching", "heuristic"}
     assert report.pruned["dead_squares"] > 0
+
+
+def _lexicographic_optimum(rows: list[str]) -> tuple[int, int] | None:
+    """(pushes, moves) lexicographic optimum by Dijkstra over single keeper steps on raw rows.
+
+    Independent of the plugin: its own grid walk, its own goal test, no pruning.
+    """
+    import heapq
+
+    cells = {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row)}
+    goals = frozenset(p for p, ch in cells.items() if ch in ".+*")
+    boxes = frozenset(p for p, ch in cells.items() if ch in "$*")
+    keeper = next(p for p, ch in cells.items() if ch in "@+")
+    start = (keeper, boxes)
+    best = {start: (0, 0)}
+    queue = [(0, 0, keeper, tuple(sorted(boxes)))]
+    while queue:
+        pushes, moves, keeper, box_tuple = heapq.heappop(queue)
+        box_set = frozenset(box_tuple)
+        if best.get((keeper, box_set)) != (pushes, moves):
+            continue
+        if box_set == goals:
+            return pushes, moves
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            step = (keeper[0] + dr, keeper[1] + dc)
+            if cells.get(step, "#") == "#":
+                continue
+            new_boxes, cost = box_set, (pushes, moves + 1)
+            if step in box_set:
+                beyond = (step[0] + dr, step[1] + dc)
+                if cells.get(beyond, "#") == "#" or beyond in box_set:
+                    continue
+                new_boxes = (box_set - {step}) | {beyond}
+                cost = (pushes + 1, moves + 1)
+            if cost < best.get((step, new_boxes), (1 << 30, 0)):
+                best[(step, new_boxes)] = cost
+                heapq.heappush(queue, (*cost, step, tuple(sorted(new_boxes))))
+    return None
+
+
+@given(puzzle_instances("sokoban", boxes=2))
+@settings(max_examples=40, deadline=None)
+def test_pushes_tiebreak_finds_fewest_moves_among_push_optimal_plans(text: str) -> None:
+    expected = _lexicographic_optimum(text.splitlines())
+    report = solve_level(text, cost="pushes", tiebreak=True, time_limit=None)
+    if expected is None:
+        assert report.status == "no_solution"
+    else:
+        assert (report.pushes, report.moves) == expected
+
+
+@needs_data
+def test_pushes_tiebreak_on_seed_levels() -> None:
+    text, optima = _seed()
+    plain = solve_level(text, "lvl_micro16", cost="pushes", time_limit=None)
+    tied = solve_level(text, "lvl_micro16", cost="pushes", tiebreak=True, time_limit=None)
+    assert plain.pushes == tied.pushes == optima["lvl_micro16"][1]
+    assert optima["lvl_micro16"][0] <= tied.moves <= plain.moves

@@ -13,9 +13,12 @@ pushes is exact for both cost models:
     Every push costs 1. The state is ``(boxes, region, keeper)`` and its key is
     ``(boxes, region)``, where ``region`` is the smallest cell the keeper can reach: all keeper
     cells of one region are one node, since any of them can walk to any other for free. The exact
-    cell is kept in the state (not in the key) only to spell out the walks of the plan. Ties
-    between push-optimal plans are broken towards fewer moves only by the walks being shortest;
-    :func:`~searchkit_sokoban.solve.solve_level` can add a second, exact tie-breaking pass.
+    cell is kept in the state (not in the key) only to spell out the walks of the plan. The
+    search cost stays the exact integer number of pushes (no ``pushes + epsilon * moves``, which
+    would blur integer optima); every walk is a shortest one, but among push-optimal plans the
+    one found is not necessarily the one with fewest moves. The exact tie-break is a second
+    search, :class:`TieBreakSokobanProblem` (fewest moves with at most the optimal number of
+    pushes), which :func:`~searchkit_sokoban.solve.solve_level` runs with ``tiebreak=True``.
 
 ``boxes`` is a sorted tuple of cell numbers (see :mod:`~searchkit_sokoban.board`). An action is
 ``(walk, push)``: the walk in lower-case LURD letters and the push as one upper-case letter, so
@@ -42,7 +45,10 @@ from .assignment import min_cost_assignment
 from .board import MOVE_CHARS, PUSH_CHARS, Board
 from .deadlocks import freeze_deadlock, matching_deadlock
 
-__all__ = ["SokobanProblem", "PushSokobanProblem", "make_problem", "HEURISTICS", "RULES"]
+__all__ = [
+    "SokobanProblem", "PushSokobanProblem", "TieBreakSokobanProblem", "make_problem",
+    "HEURISTICS", "RULES",
+]
 
 HEURISTICS = ("matching", "simple", "zero")
 RULES = ("dead_squares", "freeze", "matching")
@@ -320,8 +326,49 @@ class PushSokobanProblem(SokobanProblem):
             yield action, (boxes, root, keeper), 1, h_of(boxes, keeper)
 
 
-def make_problem(board: Board, cost: str = "moves", **options: Any) -> SokobanProblem:
-    """The problem for ``board`` under cost model ``cost`` (``moves`` or ``pushes``)."""
+class TieBreakSokobanProblem(SokobanProblem):
+    """Fewest moves among the plans with at most ``push_limit`` pushes.
+
+    Given the push optimum ``P`` (from a :class:`PushSokobanProblem` search), this problem's
+    optimum is the fewest moves of a push-optimal plan: the exact tie-break of ``cost="pushes"``.
+    States are ``(boxes, pushes so far, keeper)``; a child is not generated when its pushes plus
+    the keeper-aware matching bound on the pushes still needed exceed ``push_limit``. Step cost
+    is walk + 1 as for ``cost="moves"``.
+    """
+
+    cost_model = "moves"
+
+    def __init__(self, board: Board, push_limit: int, **options: Any) -> None:
+        super().__init__(board, **options)
+        self.push_limit = push_limit
+        self._bound = SokobanProblem(board, heuristic="matching", keeper_aware=True)
+
+    def initial(self) -> Any:
+        return (self.board.initial_boxes, 0, self.board.keeper)
+
+    def successors(self, state: Any) -> Iterator[tuple[Action, Any, int]]:
+        limit, bound, pushes = self.push_limit, self._bound._h, state[1] + 1
+        for action, boxes, keeper, walk, _root in self._push_steps(state[0], state[2], False):
+            if pushes + bound(boxes, keeper) <= limit:
+                yield action, (boxes, pushes, keeper), walk + 1
+
+    def successors_with_heuristic(self, state: Any, h: float) -> Iterator[tuple[Any, ...]]:
+        h_of = self._h
+        for action, child, cost in self.successors(state):
+            yield action, child, cost, h_of(child[0], child[2])
+
+
+def make_problem(board: Board, cost: str = "moves", push_limit: int | None = None,
+                 **options: Any) -> SokobanProblem:
+    """The problem for ``board`` under cost model ``cost`` (``moves`` or ``pushes``).
+
+    With ``push_limit`` (and ``cost="moves"``): fewest moves among plans with at most that many
+    pushes (:class:`TieBreakSokobanProblem`).
+    """
+    if push_limit is not None:
+        if cost != "moves":
+            raise ValueError("push_limit bounds a moves search: use cost='moves'")
+        return TieBreakSokobanProblem(board, push_limit, **options)
     if cost == "moves":
         return SokobanProblem(board, **options)
     if cost == "pushes":

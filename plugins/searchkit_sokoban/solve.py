@@ -14,9 +14,10 @@ from typing import Any
 
 from searchkit import Budget, PlanError, search
 
-from .plugin import SokobanPuzzle
 from .levels import select_level, split_levels
 from .lurd import plan_to_lurd, replay_lurd
+from .plugin import SokobanPuzzle
+from .problem import make_problem
 
 __all__ = ["SolveReport", "solve_level"]
 
@@ -25,7 +26,8 @@ __all__ = ["SolveReport", "solve_level"]
 class SolveReport:
     """The outcome of :func:`solve_level`.
 
-    ``status`` is the search's (``solved``, ``no_solution``, ``budget_exhausted``...);
+    ``status`` is the search's (``solved``, ``no_solution``, ``budget_exhausted``...; with a
+    tie-break that ran out of time: ``budget_exhausted`` with the push-optimal plan's numbers);
     ``moves`` and ``pushes`` are counted on the replayed plan (``None`` unless solved);
     ``nodes`` are expanded states; ``pruned`` maps each deadlock rule to the states it cut,
     plus ``"heuristic"`` for states the heuristic declared dead (``inf``).
@@ -52,13 +54,16 @@ class SolveReport:
 
 
 def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves",
-                strategy: str = "astar", time_limit: float | None = 60.0,
+                strategy: str = "astar", time_limit: float | None = 60.0, tiebreak: bool = False,
                 **options: Any) -> SolveReport:
     """Solve one level of the collection ``text`` with ``strategy`` within ``time_limit`` s.
 
     ``options`` are the ``sokoban`` puzzle options (``heuristic``, ``dead_squares``, ``freeze``,
-    ``matching``, ``keeper_aware``). Raises :class:`~searchkit.PlanError` if a returned plan
-    fails the independent replay (it never should).
+    ``matching``, ``keeper_aware``). With ``cost="pushes"`` and ``tiebreak=True`` a second
+    search (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time limit)
+    replaces the plan by one with the fewest moves among push-optimal plans; the counters then
+    add up both searches. Raises :class:`~searchkit.PlanError` if a returned plan fails the
+    independent replay (it never should).
 
     >>> r = solve_level("#######\\n#@ $ .#\\n#######", cost="pushes")
     >>> r.status, r.moves, r.pushes, r.lurd
@@ -68,9 +73,24 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     problem = SokobanPuzzle().parse(text, level=level, cost=cost, **options)
     start = time.perf_counter()
     result = search(problem, strategy, budget=Budget(max_seconds=time_limit))
-    seconds = time.perf_counter() - start
+    status = result.status
     pruned = dict(problem.pruned)
     pruned["heuristic"] = result.stats.pruned
+    nodes, generated = result.stats.expanded, result.stats.generated
+    if tiebreak and cost == "pushes" and result.solved:
+        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+        second = make_problem(problem.board, "moves", push_limit=int(result.cost), **options)
+        tied = search(second, strategy, budget=Budget(max_seconds=left))
+        nodes += tied.stats.expanded
+        generated += tied.stats.generated
+        for rule, count in second.pruned.items():
+            pruned[rule] += count
+        pruned["heuristic"] += tied.stats.pruned
+        if tied.solved:
+            result = tied
+        else:
+            status = tied.status  # push-optimal plan found, tie-break unfinished
+    seconds = time.perf_counter() - start
     moves = pushes = None
     lurd = None
     if result.solved:
@@ -79,5 +99,5 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
         if not replay.solved:
             raise PlanError(f"the plan for level {raw.name!r} does not solve it on replay")
         moves, pushes = replay.moves, replay.pushes
-    return SolveReport(raw.name, cost, result.status, moves, pushes, result.stats.expanded,
-                       result.stats.generated, round(seconds, 3), pruned, lurd)
+    return SolveReport(raw.name, cost, status, moves, pushes, nodes, generated,
+                       round(seconds, 3), pruned, lurd)
