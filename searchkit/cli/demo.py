@@ -14,10 +14,11 @@ from typing import Any
 
 import searchkit
 from searchkit import Budget, Result
+from searchkit.errors import SearchkitError
 
 from . import output
 from .instance import find_puzzle
-from .parsing import comma_list
+from .parsing import UsageError, comma_list
 from .running import Choice, run_search
 
 __all__ = ["add_parser", "run", "contrast_for", "DEFAULT_SECONDS", "CONTRAST_SECONDS"]
@@ -88,7 +89,11 @@ def _demo_one(puzzle: Any) -> str:
         print("  (no built-in example)")
         return "ok"
     name, text = next(iter(examples.items()))
-    problem = puzzle.parse(text)
+    try:
+        problem = puzzle.parse(text)
+    except SearchkitError as exc:
+        print(f"  example {name}: cannot be loaded: {exc}")
+        return "failed"
     start = problem.render(problem.initial())
     print(f"  example {name}" + (":" if len(start.splitlines()) <= MAX_BOARD_LINES else ""))
     if len(start.splitlines()) <= MAX_BOARD_LINES:
@@ -97,8 +102,12 @@ def _demo_one(puzzle: Any) -> str:
     runs = [(default, DEFAULT_SECONDS), (contrast_for(default), CONTRAST_SECONDS)]
     results: list[tuple[str, Result, str]] = []
     for strategy, seconds in runs:
-        result = run_search(problem, Choice(strategy), Budget(max_seconds=seconds), True,
-                            prefix=f"{puzzle.name} {strategy}: ")
+        try:
+            result = run_search(problem, Choice(strategy), Budget(max_seconds=seconds), True,
+                                prefix=f"{puzzle.name} {strategy}: ")
+        except UsageError as exc:  # e.g. a strategy the problem does not support
+            print(f"  {strategy}: {exc}")
+            return "failed"
         results.append((strategy, result, _check(problem, result)))
         if result.status == "interrupted":
             break

@@ -30,9 +30,10 @@ __all__ = [
     "run_search",
 ]
 
-# Flags the strategy-option flags must not shadow.
+# Flags of the commands that a strategy option (from a plugin, say) must not shadow.
 _RESERVED = {"strategy", "strategies", "frontier", "frontiers", "visited", "heuristic",
-             "heuristics", "cost", "level", "example", "option", "json", "show", "help"}
+             "heuristics", "cost", "level", "example", "option", "json", "show", "help",
+             "max-seconds", "max-expansions", "max-states", "max-memory"}
 
 
 @dataclass(frozen=True)
@@ -88,9 +89,12 @@ def add_strategy_arguments(parser: argparse.ArgumentParser, plural: bool = False
         if flag in _RESERVED:
             continue
         spec = strategies_table[owners[0]].options[option]
-        group.add_argument(f"--{flag}", dest=f"strategy_option.{option}", metavar="X",
-                           type=scalar, default=argparse.SUPPRESS,
-                           help=f"{spec.help} [{', '.join(owners)}]")
+        try:
+            group.add_argument(f"--{flag}", dest=f"strategy_option.{option}", metavar="X",
+                               type=scalar, default=argparse.SUPPRESS,
+                               help=f"{spec.help} [{', '.join(owners)}]")
+        except argparse.ArgumentError:  # the command already has such a flag: keep its own
+            continue
 
 
 def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
