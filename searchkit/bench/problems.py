@@ -3,11 +3,11 @@
 They use the same integer encoding and incremental heuristic as the hand-tuned baselines, so the
 difference between the engine on these problems and the baselines is the price of the generic
 loops alone; the puzzle plugins are measured separately (their successors may cost more).
+Successors are returned as lists, not yielded: for a handful of children a list is about 25%
+cheaper than a generator in CPython (no generator frame to create and resume).
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterator
 
 from ..problem import ProblemBase
 from .baselines.sliding8 import encode, manhattan_tables
@@ -35,15 +35,19 @@ class Sliding8(ProblemBase):
     def is_goal(self, state: int) -> bool:
         return state == self.goal
 
-    def successors(self, s: int) -> Iterator[tuple[int, int, int]]:
+    def successors(self, s: int) -> list[tuple[int, int, int]]:
+        out = []
         for shp, shb, d, _dh in self._moves[s & 15]:
             t = s >> shp & 15
-            yield shp // 4 - 1, s + (t << shb) - (t << shp) + d, 1
+            out.append((shp // 4 - 1, s + (t << shb) - (t << shp) + d, 1))
+        return out
 
-    def successors_with_heuristic(self, s: int, h: float) -> Iterator[tuple[int, int, int, float]]:
+    def successors_with_heuristic(self, s: int, h: float) -> list[tuple[int, int, int, float]]:
+        out = []
         for shp, shb, d, dh in self._moves[s & 15]:
             t = s >> shp & 15
-            yield shp // 4 - 1, s + (t << shb) - (t << shp) + d, 1, h + dh[t]
+            out.append((shp // 4 - 1, s + (t << shb) - (t << shp) + d, 1, h + dh[t]))
+        return out
 
     def heuristic(self, s: int) -> int:
         md = self._md

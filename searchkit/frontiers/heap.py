@@ -8,18 +8,18 @@ from __future__ import annotations
 import sys
 from functools import partial
 from heapq import heappop, heappush
-from typing import Any
 
 __all__ = ["HeapFrontier", "ENTRY_BYTES"]
 
 ENTRY_BYTES = 72  # sys.getsizeof of a 4-tuple: the (priority, tie, seq, item) entry itself
 
 
-class HeapFrontier:
+class HeapFrontier(list):
     """A priority queue of ``(priority, tie, seq, item)`` entries on :mod:`heapq`.
 
-    ``push`` and ``pop`` are the C functions of :mod:`heapq` bound to the list with
-    :func:`functools.partial`, so they cost no Python-level call.
+    The frontier *is* the heap's list, so ``len()`` and truth tests are C calls, and ``push`` and
+    ``pop`` are the C functions of :mod:`heapq` bound to it with :func:`functools.partial`: no
+    operation costs a Python-level call (the loops call them once or more per node).
 
     >>> h = HeapFrontier(); h.push((3, 0, 0, "c")); h.push((1, 0, 1, "a")); h.pop()
     (1, 0, 1, 'a')
@@ -29,17 +29,13 @@ class HeapFrontier:
     kind = "priority"
     description = "binary heap with lazy deletion, O(log n) operations"
 
-    __slots__ = ("_heap", "push", "pop")
+    __slots__ = ("push", "pop")
 
     def __init__(self) -> None:
-        heap: list[Any] = []
-        self._heap = heap
-        self.push = partial(heappush, heap)
-        self.pop = partial(heappop, heap)
-
-    def __len__(self) -> int:
-        return len(self._heap)
+        super().__init__()
+        self.push = partial(heappush, self)
+        self.pop = partial(heappop, self)  # type: ignore[assignment]
 
     def nbytes(self) -> int:
         """Bytes of the heap's array plus its entry tuples."""
-        return sys.getsizeof(self._heap) + ENTRY_BYTES * len(self._heap)
+        return sys.getsizeof(self) + ENTRY_BYTES * len(self)

@@ -106,12 +106,22 @@ def _plain_graph_search(ctx: SearchContext) -> Result:
 
 
 def _priority_graph_search(ctx: SearchContext) -> Result:
-    """Dijkstra, A*, weighted A*, greedy: expand by priority, test goals on expansion."""
+    """Dijkstra, A*, weighted A*, greedy: expand by priority, test goals on expansion.
+
+    Hot-loop design (every line runs once per node or per child): the insertion counter ``seq``
+    is a local int, and ``generated`` is not counted per child but derived as pushes + duplicates
+    + pruned children; ``f`` is ``g + h`` without multiplications when both weights are 1 (A*);
+    expanded keys are added to ``closed`` without a membership test, ``reopened`` being
+    ``expanded - len(closed)``; a child's ``h == inf`` test comes after the duplicate test (a key
+    already stored has a finite ``h``, as the heuristic is a function of the state), so it runs
+    only for new or improved children.
+    """
     control = ctx.control
     stats = control.stats
     is_goal, key = ctx.is_goal, ctx.key
     expand = ctx.successors_with_heuristic
     g_weight, h_weight = ctx.strategy.weights(ctx.options)
+    unweighted = g_weight == 1 and h_weight == 1
     start = ctx.problem.initial()
     start_key = key(start) if key else start
     start_h = ctx.initial_h(start)
@@ -119,15 +129,18 @@ def _priority_graph_search(ctx: SearchContext) -> Result:
     parent[start_key] = ROOT
     best_g[start_key] = 0
     closed: set[Any] | None = set() if ctx.heuristic is not None else None
+    close = closed.add if closed is not None else None
     frontier = ctx.frontier_factory()
     push, pop = frontier.push, frontier.pop
-    seq = count()
-    expanded = generated = duplicates = reopened = pruned = max_frontier = 0
+    seq = 0  # entries pushed so far, the start included
+    expanded = duplicates = pruned = max_frontier = 0
     f = 0
     if start_h == inf:
         pruned = 1
     else:
-        push((g_weight * 0 + h_weight * start_h, 0, next(seq), start, start_h))
+        push((g_weight * 0 + h_weight * start_h, 0, 0, start, start_h))
+        seq = 1
+    uncounted = seq + pruned  # the start's push or pruning is no generated child
     next_check = control.next_check(0)
     status = reason = None
     try:
@@ -139,34 +152,36 @@ def _priority_graph_search(ctx: SearchContext) -> Result:
                 continue  # stale entry: a cheaper path to this state was found after the push
             if is_goal(state):
                 stats.bound = f
-                return _finish_keys(ctx, parent, state_key, expanded, generated, duplicates,
-                                    max_frontier, frontier, reopened, pruned)
+                return _finish_keys(ctx, parent, state_key, expanded,
+                                    seq + duplicates + pruned - uncounted, duplicates,
+                                    max_frontier, frontier,
+                                    expanded - len(closed) if closed is not None else 0, pruned)
             expanded += 1
-            if closed is not None:
-                if state_key in closed:
-                    reopened += 1
-                else:
-                    closed.add(state_key)
+            if close is not None:
+                close(state_key)
             for _action, child, cost, child_h in expand(state, h):
-                generated += 1
-                if child_h == inf:
-                    pruned += 1
-                    continue
                 child_g = g + cost
                 child_key = key(child) if key else child
                 old = best_g.get(child_key)
                 if old is not None and old <= child_g:
                     duplicates += 1
                     continue
+                if child_h == inf:
+                    pruned += 1
+                    continue
                 best_g[child_key] = child_g
                 parent[child_key] = state_key
-                push((g_weight * child_g + h_weight * child_h, -child_g, next(seq), child, child_h))
+                push((child_g + child_h if unweighted else g_weight * child_g + h_weight * child_h,
+                      -child_g, seq, child, child_h))
+                seq += 1
             size = len(frontier)
             if size > max_frontier:
                 max_frontier = size
             if expanded >= next_check:
-                stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
-                stats.reopened, stats.pruned, stats.max_frontier = reopened, pruned, max_frontier
+                stats.expanded, stats.duplicates = expanded, duplicates
+                stats.generated = seq + duplicates + pruned - uncounted
+                stats.reopened = expanded - len(closed) if closed is not None else 0
+                stats.pruned, stats.max_frontier = pruned, max_frontier
                 stats.visited, stats.bound = len(best_g), f
                 reason = control.check(size, _nbytes(ctx, frontier, parent, best_g, closed))
                 if reason:
@@ -175,8 +190,10 @@ def _priority_graph_search(ctx: SearchContext) -> Result:
                 next_check = control.next_check(expanded)
     except KeyboardInterrupt:
         status, reason = "interrupted", "interrupted by the user"
-    stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
-    stats.reopened, stats.pruned, stats.max_frontier = reopened, pruned, max_frontier
+    stats.expanded, stats.duplicates = expanded, duplicates
+    stats.generated = seq + duplicates + pruned - uncounted
+    stats.reopened = expanded - len(closed) if closed is not None else 0
+    stats.pruned, stats.max_frontier = pruned, max_frontier
     stats.visited, stats.bound = len(best_g), f
     control.finish(_nbytes(ctx, frontier, parent, best_g, closed))
     if status is None:
