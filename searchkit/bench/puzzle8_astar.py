@@ -88,9 +88,9 @@ def _engine_audit(plugin: bool, frontier: str) -> Any:
 
 
 def _plugin_encoder(problem: Any) -> Any:
-    """Map a taquin plugin state to the baseline's int via its tile tuple (``problem.tiles``)."""
-    tiles_of = getattr(problem, "tiles")
-    return lambda state: encode(tuple(tiles_of(state)))
+    """Map a taquin plugin state to the baseline's int via the plugin's ``tokens(state)`` (the
+    user's tokens by cell, ``_`` for the blank)."""
+    return lambda state: encode(tuple(0 if t == "_" else int(t) for t in problem.tokens(state)))
 
 
 def _baseline(fn: Any) -> Any:

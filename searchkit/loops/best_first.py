@@ -45,7 +45,11 @@ def best_first(ctx: SearchContext) -> Result:
 
 
 def _plain_graph_search(ctx: SearchContext) -> Result:
-    """BFS/DFS: mark states when generated, test goals when generated."""
+    """BFS/DFS: mark states when generated, test goals when generated.
+
+    ``generated`` is not counted per child: every child is either a duplicate or a new key, so it
+    is ``duplicates + len(parent) - 1``.
+    """
     control = ctx.control
     stats = control.stats
     successors, is_goal, key = ctx.successors, ctx.is_goal, ctx.key
@@ -61,7 +65,7 @@ def _plain_graph_search(ctx: SearchContext) -> Result:
     push(start)
     layered = getattr(frontier, "layered", False)
     depth, level_end = 0, 1
-    expanded = generated = duplicates = max_frontier = 0
+    expanded = duplicates = max_frontier = 0
     next_check = control.next_check(0)
     status = reason = None
     try:
@@ -70,7 +74,6 @@ def _plain_graph_search(ctx: SearchContext) -> Result:
             expanded += 1
             state_key = key(state) if key else state
             for _action, child, _cost in successors(state):
-                generated += 1
                 child_key = key(child) if key else child
                 if child_key in parent:
                     duplicates += 1
@@ -78,8 +81,9 @@ def _plain_graph_search(ctx: SearchContext) -> Result:
                 parent[child_key] = state_key
                 if is_goal(child):
                     stats.bound = depth + 1
-                    return _finish_keys(ctx, parent, child_key, expanded, generated, duplicates,
-                                        max_frontier, frontier)
+                    return _finish_keys(ctx, parent, child_key, expanded,
+                                        duplicates + len(parent) - 1, duplicates, max_frontier,
+                                        frontier)
                 push(child)
             size = len(frontier)
             if size > max_frontier:
@@ -88,7 +92,8 @@ def _plain_graph_search(ctx: SearchContext) -> Result:
                 depth += 1
                 level_end = expanded + size
             if expanded >= next_check:
-                stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
+                stats.expanded, stats.duplicates = expanded, duplicates
+                stats.generated = duplicates + len(parent) - 1
                 stats.max_frontier, stats.visited, stats.bound = max_frontier, len(parent), depth
                 reason = control.check(size, _nbytes(ctx, frontier, parent))
                 if reason:
@@ -97,7 +102,8 @@ def _plain_graph_search(ctx: SearchContext) -> Result:
                 next_check = control.next_check(expanded)
     except KeyboardInterrupt:
         status, reason = "interrupted", "interrupted by the user"
-    stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
+    stats.expanded, stats.duplicates = expanded, duplicates
+    stats.generated = duplicates + len(parent) - 1
     stats.max_frontier, stats.visited, stats.bound = max_frontier, len(parent), depth
     control.finish(_nbytes(ctx, frontier, parent))
     if status is None:
