@@ -31,9 +31,9 @@ _EXAMPLES = {
     "td-detour": "..33..\n.....2\nGG4..2\n..4..2\n...111\n......",
     # original challenge cards (Fogleman format; optimal moves from cards.txt)
     "card-01": "BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo",  # 8 moves
-    "card-10": "BBBCDEooooCDEFAAoDEFGoHHIIGoooJoKKoo",  # 17 moves
-    "card-21": "oBBCCoooDDEoAAFoEoooFGGGoHHIoJoooIoJ",  # 32 moves
-    "card-40": "oBBBCDEFFFCDEAAoCoHIJJKKHIoLMoooNLMo",  # 51 moves
+    "card-10": "BBCoDDEECooFGAAooFGHHHoFGooIJJKKoILL",  # 17 moves
+    "card-21": "BBCDooEoCDooEAADooEFFFoooooooooooGGG",  # 21 moves
+    "card-40": "BCCoDoBEFoDGBEFAAGHHHIoGooJIKKLLJMMo",  # 51 moves
     # the hardest database position: 60 moves, with a wall
     "hardest": "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",
 }

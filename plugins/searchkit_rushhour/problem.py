@@ -27,9 +27,9 @@ Cost models: ``moves`` (1 per slide), ``cells`` (cells slid), ``length-cells`` (
 cells slid). Every move is reversible at the same cost, which gives ``predecessors``.
 
 >>> from searchkit_rushhour.formats import parse_board
->>> p = RushHour(parse_board("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"))
+>>> p = RushHour(parse_board("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"))  # 60 moves; one legal move
 >>> [p.format_action(a) for a, _, _ in p.successors(p.initial())]
-['D-1', 'E-1', 'E+1', 'F+1', 'G+1', 'H-1']
+['M-1']
 """
 
 from __future__ import annotations

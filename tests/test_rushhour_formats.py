@@ -1,0 +1,173 @@
+"""Rush Hour plugin: the three formats, their errors, options, examples and doctests."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import random
+
+import pytest
+
+from searchkit import OptionError, PuzzleFormatError, get_puzzle, search
+from searchkit_rushhour import load_fogleman
+
+PUZZLE = get_puzzle("rushhour")
+
+TD_GRID = """\
+. . 2 . 1 1
+. . 2 . . .
+G G 2 . . .
+3 3 3 . . 4
+. . . . . 4
+. . . . . 4
+"""
+TD_LINE = "oo2o11oo2oooGG2ooo333oo4ooooo4ooooo4"  # not Fogleman's letters, but its layout
+
+
+def layout(problem) -> list[tuple]:
+    return [(v.row, v.col, v.length, v.horizontal) for v in problem.vehicles]
+
+
+def test_the_three_formats_describe_the_same_board() -> None:
+    json_board = PUZZLE.parse(PUZZLE.examples()["td"])
+    grid = PUZZLE.parse(TD_GRID)
+    with pytest.raises(PuzzleFormatError, match="no target car"):
+        PUZZLE.parse(TD_LINE)  # the one-line format's target is A
+    line = PUZZLE.parse(TD_LINE.replace("G", "A"))
+    assert sorted(layout(json_board)) == sorted(layout(grid)) == sorted(layout(line))
+    assert layout(json_board)[0] == layout(grid)[0] == layout(line)[0] == (2, 0, 2, True)
+    # grids number vehicles target first, then in order of first appearance
+    assert [v.label for v in grid.vehicles] == ["G", "2", "1", "3", "4"]
+    for p in (json_board, grid, line):
+        assert search(p, "bfs").cost == 9
+
+
+def test_fogleman_lines_with_counts_and_dots() -> None:
+    line = "60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332"
+    p = PUZZLE.parse(line)
+    assert len(p.vehicles) == 12 and p.board.walls == {(0, 3)}
+    dotted = PUZZLE.parse("IBBx..I..LDDJAAL..J.KEEMFFK..MGGHHHM")
+    assert layout(dotted) == layout(p)
+    assert p.render(p.initial()).splitlines()[2] == "0 | I B B x . . |"
+
+
+def test_a_grid_with_both_a_and_g_takes_a_as_target() -> None:
+    p = PUZZLE.parse("GG....\n......\nAA....\n......\n......\n......")
+    assert p.vehicles[0].label == "A" and p.vehicles[0].row == 2
+
+
+def test_json_with_english_keys_size_and_walls() -> None:
+    text = ('{"size": 5, "walls": [[0, 0]], "vehicles": [{"row": 2, "col": 0, "length": 2, '
+            '"orientation": "horizontal"}, {"row": 1, "col": 3, "length": 2, '
+            '"orientation": "V"}]}')
+    p = PUZZLE.parse(text)
+    assert p.size == 5 and p.board.walls == {(0, 0)}
+    r = search(p, "bfs")
+    assert [p.format_action(a) for a in r.actions] == ["1-1", "0+3"]
+
+
+@pytest.mark.parametrize("text,message", [
+    ("AA....\n......\n......", "not square"),
+    ("AA..\n....\n..BB\n.BB.", "overlaps"),  # not reached: B is bent
+    ("A...\nA...\n....\n....", "must be horizontal"),
+    ("AA..\n....\n.BBB\n....\nB...", "not square"),
+    ("AAB.\n..B.\n..B.\n..B.", "length 4"),
+    ("AA?.\n....\n....\n....", "unknown character '?'"),
+    ("....\n....\n....\n....", "no target car"),
+    ("AAB.\n....\n..B.\n....", "not a straight line"),
+    ("AAB.\n....\n....\n....", "single cell"),
+    ("AAooooooooooooooooooooooooooooooooBo", "single cell"),
+    ('{"vehicules": [{"i": 2, "j": 5, "longueur": 2, "direction": "H"}]}', "runs off"),
+    ('{"vehicules": [{"i": 2, "j": 0, "longueur": 2, "direction": "H"},'
+     ' {"i": 1, "j": 1, "longueur": 2, "direction": "V"}]}', "overlaps vehicle '0'"),
+    ('{"vehicules": [{"i": 2, "j": 0, "longueur": 2, "direction": "D"}]}', "expected 'H' or 'V'"),
+    ('{"vehicules": [{"i": 2, "longueur": 2, "direction": "H"}]}', "no 'col'"),
+    ('{"vehicules": [\n{"i": 2, "j": 0,, }]}', "line 2: invalid JSON"),
+    ('{"vehicules": []}', "no vehicle"),
+])
+def test_bad_boards_give_one_clear_line(text: str, message: str) -> None:
+    if message == "overlaps":
+        message = "not a straight line"
+    with pytest.raises(PuzzleFormatError, match=message) as info:
+        PUZZLE.parse(text)
+    assert "\n" not in str(info.value)
+
+
+def test_errors_name_the_line() -> None:
+    with pytest.raises(PuzzleFormatError, match=r"^line 3: unknown character '\*'"):
+        PUZZLE.parse("AA..\n....\n..*.\n....")
+    with pytest.raises(PuzzleFormatError, match=r"^line 2: vehicle 'B'"):
+        PUZZLE.parse("# a comment\nAAB.\n..B.\n..B.\n..B.")
+
+
+def test_lengths_any_allows_other_lengths() -> None:
+    text = "AAB.\n..B.\n..B.\n..B."
+    with pytest.raises(PuzzleFormatError):
+        PUZZLE.parse(text)
+    p = PUZZLE.parse("....\nAAB.\n..B.\n..B.", lengths="any")
+    assert p.vehicles[1].length == 3
+    long = PUZZLE.parse('{"size": 5, "vehicules": [{"i": 2, "j": 0, "longueur": 1, '
+                        '"direction": "H"}, {"i": 0, "j": 1, "longueur": 4, "direction": "H"}, '
+                        '{"i": 1, "j": 4, "longueur": 2, "direction": "V"}]}', lengths="any")
+    assert [v.length for v in long.vehicles] == [1, 4, 2]
+    # the car across the exit row goes down (the length-4 truck blocks the way up), then 0+4
+    r = search(long, "bfs")
+    assert [long.format_action(a) for a in r.actions] == ["2+2", "0+4"]
+
+
+def test_options_are_validated_with_the_valid_values_listed() -> None:
+    with pytest.raises(OptionError, match="valid: moves, cells, length-cells"):
+        PUZZLE.parse(PUZZLE.examples()["td"], cost="steps")
+    with pytest.raises(OptionError, match="valid: zero, blockers, blocked-blockers"):
+        PUZZLE.parse(PUZZLE.examples()["td"], heuristic="manhattan")
+    with pytest.raises(OptionError, match="unknown option 'walls'"):
+        PUZZLE.parse(PUZZLE.examples()["td"], walls=True)
+
+
+def test_unsolvable_boards_are_reported_without_search() -> None:
+    wall = search(PUZZLE.parse("....\nAA.x\n....\n...."), "bfs")
+    assert wall.status == "no_solution" and "wall at (1, 3)" in wall.reason
+    truck = search(PUZZLE.parse("....\nAABB\n....\n...."), "bfs")
+    assert truck.status == "no_solution" and "'B'" in truck.reason
+    held = search(PUZZLE.parse("..x.\nAAB.\n..B.\n..x."), "bfs")
+    assert held.status == "no_solution" and "held across" in held.reason
+    # walls that leave a way out are not reported
+    free = PUZZLE.parse("..x.\nAAB.\n..B.\n....")
+    assert free.unsolvable_reason() is None and search(free, "bfs").cost == 2
+
+
+def test_examples_solve_with_the_default_strategy() -> None:
+    expected = {"td": 9, "td-truck": 3, "td-detour": 5, "card-01": 8, "card-10": 17,
+                "card-21": 21, "card-40": 51, "hardest": 60}
+    examples = PUZZLE.examples()
+    assert list(examples)[0] == "td"
+    for name, text in examples.items():
+        r = search(PUZZLE.parse(text), PUZZLE.default_strategy)
+        assert r.cost == expected[name], name
+
+
+def test_random_instances_parse() -> None:
+    rng = random.Random(4)
+    for _ in range(50):
+        text = PUZZLE.random_instance(rng, size=rng.choice([4, 5, 6, 7]), vehicles=8, walls=2)
+        p = PUZZLE.parse(text)
+        assert p.board.target.label == "A" and len(text) == p.size ** 2
+
+
+def test_load_fogleman_reads_database_lines(tmp_path) -> None:
+    f = tmp_path / "db.txt"
+    f.write_text("# comment\n\n08 BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo 1247 orig-01\n"
+                 "60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\n")
+    records = load_fogleman(f)
+    assert records == [("BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo", 8),
+                       ("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", 60)]
+    f.write_text("BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo\n")
+    with pytest.raises(PuzzleFormatError, match="db.txt:1"):
+        load_fogleman(f)
+
+
+@pytest.mark.parametrize("module", ["board", "formats", "problem", "heuristics", "plugin"])
+def test_doctests(module: str) -> None:
+    mod = importlib.import_module(f"searchkit_rushhour.{module}")
+    failures, _ = doctest.testmod(mod)
+    assert failures == 0
