@@ -168,3 +168,18 @@ def test_optimal_strategies_reach_the_exact_distance(text: str) -> None:
                     assert r.status == "no_solution"
                 else:
                     assert r.cost == expected, (strategy, visited, cost)
+
+
+@given(boards)
+@SETTINGS
+def test_incremental_blockers_agree_with_the_heuristic(text: str) -> None:
+    for cost in COSTS:
+        p = PUZZLE.parse(text, cost=cost, heuristic="blockers")
+        states = component(p.board, p.positions(p.initial()))
+        assume(states is not None)
+        for s in states:
+            state = p.encode(s)
+            plain = p.successors(state)
+            informed = p.successors_with_heuristic(state, p.heuristic(state))
+            assert [t[:3] for t in informed] == plain
+            assert [t[3] for t in informed] == [p.heuristic(child) for _, child, _ in plain]

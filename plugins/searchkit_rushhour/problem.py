@@ -110,12 +110,17 @@ class RushHour(ProblemBase):
         self._groups = self._group_tables(self.cells)
         self._actions = {}  # (i, delta) -> the shared action tuple
         step = COST_MODELS[cost]
+        # per vehicle: state shift, line shift, move tables per position, and the largest target
+        # position for which the vehicle is in front of the target (-1: never, if horizontal)
         self._moves = tuple(
             (self.shifts[i], self._line_shift(v),
-             tuple(_MoveTable(self._move_builder(i, p, step)) for p in v.positions(m)))
+             tuple(_MoveTable(self._move_builder(i, p, step)) for p in v.positions(m)),
+             -1 if v.horizontal else v.col - board.target.length)
             for i, v in enumerate(vehicles))
         self._hash_groups: tuple[tuple[int, int, tuple[int, ...]], ...] | None = None
         self.successors = self._compile_successors()  # type: ignore[method-assign]
+        if heuristic == "blockers":  # the one heuristic that updates in O(1) per move
+            self.successors_with_heuristic = self._compile_blocker_updates()
         self._heuristic = make_heuristic(self, heuristic)
         self._start = sum(v.position << s for v, s in zip(vehicles, self.shifts))
 
@@ -163,12 +168,20 @@ class RushHour(ProblemBase):
         return tuple(groups)
 
     def _move_builder(self, i: int, p: int, step: Callable[[int, int], int]
-                      ) -> Callable[[int], tuple[tuple[Action, int, int], ...]]:
+                      ) -> Callable[[int], tuple[tuple[Action, int, int, int], ...]]:
+        """The function computing the moves of vehicle ``i`` from position ``p`` given the
+        occupancy of its line: ``(action, state_delta, cost, crossing_delta)`` where
+        ``crossing_delta`` is the change (-1, 0, 1) in whether the vehicle crosses the target's
+        row (always 0 for horizontal vehicles)."""
         v = self.vehicles[i]
         last = self.size - v.length
         shift = self.shifts[i]
+        row = self.board.target.row
 
-        def moves(line: int) -> tuple[tuple[Action, int, int], ...]:
+        def crosses(q: int) -> int:
+            return int(not v.horizontal and q <= row < q + v.length)
+
+        def moves(line: int) -> tuple[tuple[Action, int, int, int], ...]:
             found = []
             q = p - 1
             while q >= 0 and not line >> q & 1:  # backwards: the new head cell must be free
@@ -178,8 +191,8 @@ class RushHour(ProblemBase):
             while q <= last and not line >> (q + v.length - 1) & 1:  # forwards: new tail cell
                 found.append(q)
                 q += 1
-            return tuple((self.action(i, q - p), (q - p) << shift, step(v.length, abs(q - p)))
-                         for q in found)
+            return tuple((self.action(i, q - p), (q - p) << shift, step(v.length, abs(q - p)),
+                          crosses(q) - crosses(p)) for q in found)
 
         return moves
 
@@ -232,12 +245,38 @@ class RushHour(ProblemBase):
                 occ |= table[(state >> shift) & mask]
             out = []
             append = out.append
-            for shift, line_shift, tables in vehicles:
-                for action, delta, cost in tables[(state >> shift) & pm][(occ >> line_shift) & full]:
+            for shift, line_shift, tables, _front in vehicles:
+                for action, delta, cost, _ in tables[(state >> shift) & pm][(occ >> line_shift) & full]:
                     append((action, state + delta, cost))
             return out
 
         return successors
+
+    def _compile_blocker_updates(self) -> Callable[[int, float], list[tuple[Any, ...]]]:
+        walls, groups, vehicles = self.walls_bb, self._groups, self._moves
+        pm, full = self.pos_mask, (1 << self.size) - 1
+
+        def successors_with_heuristic(state: int, h: float) -> list[tuple[Any, ...]]:
+            """Successors with the ``blockers`` value of each child, updated in O(1): only a
+            vertical vehicle in front of the target entering or leaving its row changes the
+            count (the target itself only moves through free cells)."""
+            occ = walls
+            for shift, mask, table in groups:
+                occ |= table[(state >> shift) & mask]
+            target = state & pm
+            out = []
+            append = out.append
+            for shift, line_shift, tables, front in vehicles:
+                moves = tables[(state >> shift) & pm][(occ >> line_shift) & full]
+                if target <= front:
+                    for action, delta, cost, crossing in moves:
+                        append((action, state + delta, cost, h + crossing))
+                else:
+                    for action, delta, cost, _ in moves:
+                        append((action, state + delta, cost, h))
+            return out
+
+        return successors_with_heuristic
 
     def predecessors(self, state: int) -> Iterator[tuple[Action, int, int]]:
         """Moves are reversible at the same cost: ``(action, previous, cost)`` where ``action``
