@@ -100,13 +100,15 @@ def searchkit_puzzles():
 
 @pytest.fixture(scope="module")
 def plugin_env(tmp_path_factory) -> dict[str, str]:
-    """An environment whose PYTHONPATH holds the ``counter`` plugin and its entry point."""
+    """An environment whose PYTHONPATH holds the ``counter`` plugin, and a ``broken`` entry
+    point whose module does not exist."""
     site = tmp_path_factory.mktemp("site")
     (site / "sk_counter_plugin.py").write_text(COUNTER_PLUGIN, encoding="utf-8")
     info = site / "sk_counter-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: sk-counter\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[searchkit]\ncounter = sk_counter_plugin\n")
+    (info / "entry_points.txt").write_text(
+        "[searchkit]\ncounter = sk_counter_plugin\nbroken = sk_no_such_module\n")
     env = dict(os.environ, COLUMNS="100")
     env["PYTHONPATH"] = os.pathsep.join([str(site), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     return env
@@ -135,6 +137,22 @@ def test_plugin_puzzle_is_listed_with_its_options(plugin_env):
     text = sk("list", "puzzles", env=plugin_env).stdout
     assert "counter: count from START to TARGET with +1 and +3" in text
     assert "weighted: +3 costs 4" in text
+
+
+def test_a_broken_plugin_is_reported_but_does_not_disturb(plugin_env):
+    listed = sk("list", "puzzles", env=plugin_env)
+    assert listed.returncode == 0 and listed.stderr == ""
+    assert ("(not loaded) plugin 'broken' failed: ModuleNotFoundError: "
+            "No module named 'sk_no_such_module'") in listed.stdout
+    data = json.loads(sk("list", "--json", env=plugin_env).stdout)
+    assert "sk_no_such_module" in data["failed_plugins"]["broken"]
+    solved = sk("solve", "counter", env=plugin_env)
+    assert solved.returncode == 0 and solved.stderr == ""  # no warning noise
+    done = sk("solve", "broken", env=plugin_env)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert done.stderr.startswith("searchkit: error: unknown puzzle 'broken' (valid: ")
+    assert done.stderr.rstrip().endswith("; plugin 'broken' failed: ModuleNotFoundError: "
+                                         "No module named 'sk_no_such_module'")
 
 
 @pytest.mark.parametrize("cost, plus3", [("moves", 1), ("weighted", 4)])
