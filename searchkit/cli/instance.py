@@ -84,10 +84,22 @@ def add_instance_arguments(parser: argparse.ArgumentParser, heuristic: bool = Tr
     parser.add_argument("-l", "--level", metavar="N|TITLE",
                         help="the level to use in a multi-level file (puzzle option 'level')")
     if heuristic:
-        parser.add_argument("--heuristic", metavar="H", help="puzzle option 'heuristic'")
-    parser.add_argument("--cost", metavar="C", help="puzzle option 'cost' (the cost model)")
+        parser.add_argument("--heuristic", metavar="H",
+                            help="puzzle option 'heuristic'" + _choices_by_puzzle("heuristic"))
+    parser.add_argument("--cost", metavar="C",
+                        help="puzzle option 'cost', the cost model" + _choices_by_puzzle("cost"))
     parser.add_argument("-o", "--option", metavar="KEY=VALUE", type=key_value, action="append",
                         default=[], help="any other puzzle option (repeatable)")
+
+
+def _choices_by_puzzle(option: str) -> str:
+    """`` (nstar: log2, zero; ...)``: the valid values of ``option`` for each installed puzzle."""
+    parts = []
+    for name, puzzle in sorted(searchkit.puzzles().items()):
+        spec = puzzle.options.get(option)
+        if spec is not None and spec.choices:
+            parts.append(f"{name}: {', '.join(show_value(c) for c in spec.choices)}")
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 def find_puzzle(name: str) -> Any:

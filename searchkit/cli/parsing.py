@@ -8,6 +8,7 @@ error the same way: one line ``searchkit: error: ...`` on stderr and exit status
 from __future__ import annotations
 
 import argparse
+import textwrap
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -33,6 +34,8 @@ class Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", Formatter)
+        if kwargs.get("description"):  # the formatter keeps text as written: wrap it here
+            kwargs["description"] = textwrap.fill(kwargs["description"], 90)
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
