@@ -41,6 +41,7 @@ def min_cost_assignment(cost: Sequence[Sequence[float]]) -> float:
     finite = [c for row in cost for c in row if c != inf]
     big = (max(finite, default=0) + 1) * (n + 1)  # larger than any matching of finite edges
     matrix = [[c if c != inf else big for c in row] for row in cost]
+    limit = big * (n + 1)
     u = [0] * (n + 1)  # row potentials (1-based; 0 is a sentinel)
     v = [0] * (n + 1)  # column potentials
     match = [0] * (n + 1)  # match[j] = row matched to column j
@@ -48,30 +49,30 @@ def min_cost_assignment(cost: Sequence[Sequence[float]]) -> float:
     for i in range(1, n + 1):
         match[0] = i
         j0 = 0
-        minv = [big * (n + 1)] * (n + 1)
-        used = [False] * (n + 1)
+        minv = [limit] * (n + 1)
+        free = list(range(1, n + 1))  # columns not yet in the alternating tree
+        used = [0]
         while True:
-            used[j0] = True
             i0 = match[j0]
             row = matrix[i0 - 1]
             ui0 = u[i0]
-            delta = big * (n + 1)
+            delta = limit
             j1 = 0
-            for j in range(1, n + 1):
-                if not used[j]:
-                    cur = row[j - 1] - ui0 - v[j]
-                    if cur < minv[j]:
-                        minv[j] = cur
-                        way[j] = j0
-                    if minv[j] < delta:
-                        delta = minv[j]
-                        j1 = j
-            for j in range(n + 1):
-                if used[j]:
-                    u[match[j]] += delta
-                    v[j] -= delta
-                else:
-                    minv[j] -= delta
+            for j in free:
+                cur = row[j - 1] - ui0 - v[j]
+                if cur < minv[j]:
+                    minv[j] = cur
+                    way[j] = j0
+                if minv[j] < delta:
+                    delta = minv[j]
+                    j1 = j
+            for j in used:
+                u[match[j]] += delta
+                v[j] -= delta
+            for j in free:
+                minv[j] -= delta
+            free.remove(j1)
+            used.append(j1)
             j0 = j1
             if match[j0] == 0:
                 break

@@ -86,6 +86,9 @@ class SokobanProblem(ProblemBase):
         offsets = board.offsets
         self._pushes = tuple(zip(offsets, PUSH_CHARS))
         self._step_char = dict(zip(offsets, MOVE_CHARS))
+        up, down, left, right = offsets
+        self._lateral = {up: (left, right), down: (left, right), left: (up, down),
+                         right: (up, down)}
 
     # -- the Problem protocol -----------------------------------------------------------------
 
@@ -155,6 +158,8 @@ class SokobanProblem(ProblemBase):
                     seen[nxt] = 1
                     previous[nxt] = cell
                     queue.append(nxt)
+        parent_root = min(queue)
+        lateral = self._lateral
         check_dead, check_freeze, check_matching = (self.rules[r] for r in RULES)
         pruned, dead = self.pruned, board.dead
         for i, box in enumerate(boxes):
@@ -182,9 +187,17 @@ class SokobanProblem(ProblemBase):
                     continue
                 root = -1
                 if with_root:
-                    occupied[box], occupied[target] = 0, 1
-                    root = self._region_root(occupied, box)
-                    occupied[box], occupied[target] = 1, 0
+                    side_a, side_b = lateral[off]
+                    if previous[target] < 0 and (occupied[box + side_a] or
+                                                 previous[box + side_a] >= 0) and \
+                            (occupied[box + side_b] or previous[box + side_b] >= 0):
+                        # the new region is the old one plus the box's old cell: nothing new
+                        # opens behind it and the target was not part of the old region
+                        root = min(parent_root, box)
+                    else:
+                        occupied[box], occupied[target] = 0, 1
+                        root = self._region_root(occupied, box)
+                        occupied[box], occupied[target] = 1, 0
                 walk = self._walk(previous, stand)
                 yield (walk, push_char), new_boxes, box, len(walk), root
 
