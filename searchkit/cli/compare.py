@@ -40,6 +40,7 @@ exit status: 0 every run solved, 1 some run did not, 2 usage or input error, 130
 
 
 def add_parser(subparsers: Any, epilog: str) -> None:
+    """Register ``compare`` on ``subparsers``; ``epilog`` lists the puzzles' options."""
     parser = subparsers.add_parser(
         "compare", help="run several strategies on one instance and print one table",
         description="Run several strategies (and/or heuristics, frontiers, visited backends) on "
@@ -89,6 +90,7 @@ def plan_runs(strategies: list[str], frontiers: list[str] | None, visited: list[
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run every planned combination and print the table (or JSON); the exit status."""
     instance = load_instance(args)
     strategies = args.strategies or [instance.puzzle.default_strategy]
     check_names(strategies, args.frontiers or [], args.visited or [])
@@ -129,6 +131,7 @@ def _name(choice: Choice) -> str:
 
 
 def _table(rows: list[tuple[str | None, Choice, Result]], args: argparse.Namespace) -> str:
+    """The text table of the runs, with a column per varied axis."""
     headers = ["strategy"]
     if args.heuristics:
         headers.append("heuristic")
@@ -158,6 +161,7 @@ def _table(rows: list[tuple[str | None, Choice, Result]], args: argparse.Namespa
 
 
 def _json(instance: Instance, rows: list[tuple[str | None, Choice, Result]]) -> dict[str, Any]:
+    """The ``--json`` object of a comparison (documented in docs/cli.md)."""
     return {
         "puzzle": instance.puzzle.name,
         "instance": instance.name,

@@ -37,6 +37,7 @@ exit status: 0 every example solved with a verified plan, 1 otherwise.
 
 
 def add_parser(subparsers: Any) -> None:
+    """Register ``demo`` on ``subparsers``."""
     parser = subparsers.add_parser(
         "demo", help="solve the built-in example of every installed puzzle (start here)",
         description="Solve the first built-in example of every installed puzzle with its default "
@@ -59,6 +60,7 @@ def contrast_for(strategy_name: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Demo every selected puzzle; 0 when all solved with verified plans, 130 on Ctrl-C."""
     installed = searchkit.puzzles()
     names = args.puzzles or sorted(installed)
     puzzles = [find_puzzle(name) for name in names]

@@ -139,6 +139,7 @@ def load_instance(args: argparse.Namespace) -> Instance:
 
 
 def _read_text(puzzle: Any, path: str | None, example: str | None) -> tuple[str, str, str]:
+    """The text, its name and its source (``file``, ``stdin`` or ``example``)."""
     if path is not None and example is not None:
         raise UsageError("give either FILE or --example, not both")
     if path == "-":

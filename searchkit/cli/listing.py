@@ -25,6 +25,7 @@ examples:
 
 
 def add_parser(subparsers: Any) -> None:
+    """Register ``list`` on ``subparsers``."""
     parser = subparsers.add_parser(
         "list", help="list installed puzzles, strategies, frontiers and visited backends",
         description="List what is installed: puzzles (with their options, text formats and "
@@ -39,6 +40,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print the chosen sections as text or JSON; always 0."""
     sections = [args.section] if args.section else list(SECTIONS)
     if args.json:
         data = {name: _DATA[name]() for name in sections}

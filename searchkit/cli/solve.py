@@ -39,6 +39,7 @@ exit status: 0 solved, 1 no solution or budget exhausted, 2 usage or input error
 
 
 def add_parser(subparsers: Any, epilog: str) -> None:
+    """Register ``solve`` on ``subparsers``; ``epilog`` lists the puzzles' options."""
     parser = subparsers.add_parser(
         "solve", help="solve one instance and print the plan",
         description="Solve one puzzle instance and print the status, cost, plan (in the "
@@ -62,6 +63,7 @@ def exit_status(status: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Solve the instance, print the report (or JSON) and return the exit status."""
     instance = load_instance(args)
     check_names([args.strategy] if args.strategy else [],
                 [args.frontier] if args.frontier else [],

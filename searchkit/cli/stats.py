@@ -36,6 +36,7 @@ exit status: 0 whole space explored (or --max-depth reached), 1 budget exhausted
 
 
 def add_parser(subparsers: Any, epilog: str) -> None:
+    """Register ``stats`` on ``subparsers``; ``epilog`` lists the puzzles' options."""
     parser = subparsers.add_parser(
         "stats", help="explore the reachable state space and draw the distance histogram",
         description="Explore every state reachable from the instance's start (breadth-first, "
@@ -65,6 +66,7 @@ def add_parser(subparsers: Any, epilog: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Explore, print the report (or JSON), write the plot; 0 complete, 1 budget, 130 Ctrl-C."""
     if args.plot is not None:
         _check_plot(args.plot)
     instance = load_instance(args)
@@ -117,6 +119,7 @@ def histogram_lines(histogram: list[int], width: int, log: bool = False) -> list
 
 
 def _report(instance: Instance, e: Exploration, log: bool) -> str:
+    """The text report: counts, distances and the histogram."""
     status = "complete" if e.complete else f"incomplete: {e.reason or e.status}"
     s = e.stats
     lines = [
@@ -133,6 +136,7 @@ def _report(instance: Instance, e: Exploration, log: bool) -> str:
 
 
 def _json(instance: Instance, e: Exploration) -> dict[str, Any]:
+    """The ``--json`` object of an exploration (documented in docs/cli.md)."""
     return {
         "puzzle": instance.puzzle.name,
         "instance": instance.name,
@@ -149,6 +153,7 @@ def _json(instance: Instance, e: Exploration) -> dict[str, Any]:
 
 
 def _check_plot(path: Path) -> None:
+    """Fail early on an unknown plot format or a missing matplotlib."""
     suffix = path.suffix.lower().lstrip(".")
     if suffix not in PLOT_FORMATS:
         raise UsageError(f"cannot plot to {str(path)!r}: unknown format {suffix or '(none)'!r} "
@@ -159,6 +164,7 @@ def _check_plot(path: Path) -> None:
 
 
 def _plot(instance: Instance, e: Exploration, path: Path, log: bool) -> None:
+    """Write the histogram as a bar chart to ``path`` with matplotlib."""
     try:
         import matplotlib
 
