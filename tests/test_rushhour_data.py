@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from searchkit_rushhour import load_fogleman
 
 from searchkit import get_puzzle, search, verify
-from searchkit_rushhour import load_fogleman
 
 PUZZLE = get_puzzle("rushhour")
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "rushhour"

@@ -8,4 +8,4 @@ from .board import Board, Vehicle
 from .formats import load_fogleman, parse_board
 from .problem import COST_MODELS, RushHour
 
-__all__ = ["Board", "Vehicle", "RushHour", "COST_MODELS", "parse_board", "load_fogleman"]
+__all__ = ["COST_MODELS", "Board", "RushHour", "Vehicle", "load_fogleman", "parse_board"]

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from searchkit import PuzzleFormatError
 
-__all__ = ["Vehicle", "Board", "STANDARD_LENGTHS"]
+__all__ = ["STANDARD_LENGTHS", "Board", "Vehicle"]
 
 #: Vehicle lengths of the physical game: cars (2) and trucks (3).
 STANDARD_LENGTHS = (2, 3)

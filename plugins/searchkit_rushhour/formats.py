@@ -33,8 +33,14 @@ from searchkit import PuzzleFormatError
 
 from .board import STANDARD_LENGTHS, Board, Vehicle
 
-__all__ = ["parse_board", "parse_fogleman", "parse_grid", "parse_json", "load_fogleman",
-           "detect_format"]
+__all__ = [
+    "detect_format",
+    "load_fogleman",
+    "parse_board",
+    "parse_fogleman",
+    "parse_grid",
+    "parse_json",
+]
 
 _EMPTY = ".o"
 _WALL = "x"

@@ -13,7 +13,7 @@ from .formats import parse_board, to_fogleman
 from .heuristics import HEURISTICS
 from .problem import RushHour
 
-__all__ = ["RushHourPuzzle", "searchkit_puzzles", "REFERENCE_EXAMPLE"]
+__all__ = ["REFERENCE_EXAMPLE", "RushHourPuzzle", "searchkit_puzzles"]
 
 #: The reference TD's example (vehicle 0 is the grey target car): 9 moves, 21 cells.
 REFERENCE_EXAMPLE = """{"vehicules": [
@@ -45,13 +45,13 @@ class RushHourPuzzle(Puzzle):
     name = "rushhour"
     description = "Rush Hour: slide the vehicles until the target car reaches the right edge"
     formats = (
-        "Fogleman's one line: M*M cells row by row ('o' or '.' empty, 'x' wall, 'A' target, "
-        "other letters vehicles); a leading move count and trailing fields are ignored",
-        "grid: M lines of M cells ('.' empty, 'x' wall, target 'A' or 'G', other letters or "
-        "digits vehicles; spaces between cells allowed)",
-        "the TD's JSON: {\"vehicules\": [{\"i\": 2, \"j\": 0, \"longueur\": 2, \"direction\": "
-        "\"H\"}, ...]} (or row/col/length/orientation; optional size, walls); vehicle 0 is the "
-        "target",
+        ("Fogleman's one line: M*M cells row by row ('o' or '.' empty, 'x' wall, 'A' target, "
+         "other letters vehicles); a leading move count and trailing fields are ignored"),
+        ("grid: M lines of M cells ('.' empty, 'x' wall, target 'A' or 'G', other letters or "
+         "digits vehicles; spaces between cells allowed)"),
+        ("the TD's JSON: {\"vehicules\": [{\"i\": 2, \"j\": 0, \"longueur\": 2, \"direction\": "
+         "\"H\"}, ...]} (or row/col/length/orientation; optional size, walls); vehicle 0 is the "
+         "target"),
     )
     default_strategy = "bfs"
     options = {

@@ -42,7 +42,7 @@ from searchkit import ProblemBase
 from .board import Board
 from .heuristics import HEURISTICS, make_heuristic, unsolvable_reason
 
-__all__ = ["RushHour", "COST_MODELS", "Action"]
+__all__ = ["COST_MODELS", "Action", "RushHour"]
 
 #: Cost models: name -> cost of sliding a vehicle of length ``length`` by ``cells`` cells.
 COST_MODELS: dict[str, Callable[[int, int], int]] = {
