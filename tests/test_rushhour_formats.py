@@ -168,3 +168,13 @@ def test_doctests(module: str) -> None:
     mod = importlib.import_module(f"searchkit_rushhour.{module}")
     failures, _ = doctest.testmod(mod)
     assert failures == 0
+
+
+def test_bibfs_refuses_boards_with_too_many_goal_placements(monkeypatch) -> None:
+    from searchkit import IncompatibleError
+    from searchkit_rushhour import problem as module
+    p = PUZZLE.parse(PUZZLE.examples()["card-01"])
+    assert search(p, "bibfs").cost == 8
+    monkeypatch.setattr(module, "MAX_GOAL_STATES", 5)
+    with pytest.raises(IncompatibleError, match="more than 5 goal placements"):
+        search(p, "bibfs")

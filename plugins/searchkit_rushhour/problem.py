@@ -37,12 +37,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from searchkit import ProblemBase
+from searchkit import IncompatibleError, ProblemBase
 
 from .board import Board
 from .heuristics import HEURISTICS, make_heuristic, unsolvable_reason
 
-__all__ = ["COST_MODELS", "Action", "RushHour"]
+__all__ = ["COST_MODELS", "MAX_GOAL_STATES", "Action", "RushHour"]
 
 #: Cost models: name -> cost of sliding a vehicle of length ``length`` by ``cells`` cells.
 COST_MODELS: dict[str, Callable[[int, int], int]] = {
@@ -52,6 +52,9 @@ COST_MODELS: dict[str, Callable[[int, int], int]] = {
 }
 
 Action = tuple[int, int]  # (vehicle index, signed number of cells)
+
+#: The most goal placements :meth:`RushHour.goal_states` enumerates (for ``bibfs``).
+MAX_GOAL_STATES = 1_000_000
 
 _GROUP_BITS = 9  # positions of several vehicles -> occupancy, in tables of at most 2**9 entries
 
@@ -290,7 +293,9 @@ class RushHour(ProblemBase):
 
         A superset of the goals reachable from the start is what bidirectional search needs:
         goals in other components never meet the forward search. Their number grows with the
-        board's freedom (hundreds to tens of thousands on database boards).
+        board's freedom (hundreds to tens of thousands on database boards); beyond
+        :data:`MAX_GOAL_STATES` the enumeration stops with :class:`~searchkit.IncompatibleError`
+        (use ``bfs`` on such boards).
         """
         pm = self.pos_mask
         found: list[int] = []
@@ -300,6 +305,10 @@ class RushHour(ProblemBase):
         def place(k: int, state: int, occ: int) -> None:
             if k == len(order):
                 found.append(state)
+                if len(found) > MAX_GOAL_STATES:
+                    raise IncompatibleError(
+                        f"this board has more than {MAX_GOAL_STATES:,} goal placements, too many "
+                        "for bidirectional search to start from; use bfs")
                 return
             i = order[k]
             for p, bits in enumerate(cells[i]):
