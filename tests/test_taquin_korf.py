@@ -64,6 +64,17 @@ def test_manhattan_node_counts_match_korf_1985(korf, korf_nodes, instance) -> No
     assert korf_generated(result) == korf_nodes[instance][1]
 
 
+def test_instance_42_exposes_a_transcription_typo_in_the_node_file(korf, korf_nodes) -> None:
+    """SOURCES.md suspects that column 3 for #42 (877,023) is a typo for 877,823: we get the
+    latter, one digit away, while matching the neighbouring instances exactly."""
+    length, *tiles = korf[42]
+    result = search(PUZZLE.parse(" ".join(map(str, tiles)), heuristic="manhattan"), "idastar",
+                    cycle_check="parent")
+    assert result.cost == length
+    assert korf_nodes[42][1] == 877_023
+    assert korf_generated(result) == 877_823
+
+
 @pytest.mark.parametrize("instance", [9, 79, 55])
 def test_linear_conflict_node_counts_match_published(korf, korf_nodes, instance) -> None:
     length, *tiles = korf[instance]
