@@ -13,6 +13,7 @@ import sys
 from typing import Any, TextIO
 
 from searchkit import Progress
+from searchkit.loops import deepening
 
 from . import output
 
@@ -65,10 +66,20 @@ class ProgressLine:
 
 
 def bound_name(strategy: Any) -> str:
-    """What ``Stats.bound`` means for ``strategy``: ``f`` (heuristic), ``g`` (cost) or ``depth``."""
+    """What ``Stats.bound`` means for ``strategy``: the f-value (``f``), the cost (``g``) or the
+    depth of the last expanded state, or for iterative-deepening loops the current bound.
+
+    >>> from searchkit import get_strategy
+    >>> [bound_name(get_strategy(s)) for s in ("astar", "dijkstra", "bfs", "idastar", "iddfs")]
+    ['f', 'g', 'depth', 'f-bound', 'depth-bound']
+    """
     if strategy.uses_heuristic:
-        return "f"
-    return "depth" if strategy.step_optimal or strategy.unit_depth or not strategy.optimal else "g"
+        name = "f"
+    elif strategy.optimal and not strategy.unit_depth:
+        name = "g"
+    else:
+        name = "depth"
+    return f"{name}-bound" if strategy.loop is deepening else name
 
 
 def progress_for(enabled: bool, bound: str = "depth", prefix: str = "") -> ProgressLine | None:
