@@ -9,6 +9,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from searchkit_taquin import pdb as taquin_pdb
+from searchkit_taquin.patterns import bits_per_cell, default_partition
+from searchkit_taquin.pdb import PatternAbstraction, build_table, load_tables
 
 from searchkit.pdb import (
     StderrProgress,
@@ -17,9 +20,6 @@ from searchkit.pdb import (
     load_table,
     save_table,
 )
-from searchkit_taquin import pdb as taquin_pdb
-from searchkit_taquin.pdb import PatternAbstraction, build_table, load_tables
-from searchkit_taquin.patterns import bits_per_cell, default_partition
 
 
 class Edges:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from searchkit_taquin.board import goal_board, parse_board
 
 from searchkit import PuzzleFormatError, get_puzzle, search, verify
-from searchkit_taquin.board import goal_board, parse_board
 
 PUZZLE = get_puzzle("taquin")
 
@@ -84,7 +84,7 @@ def test_render_draws_the_grid_and_plans_are_blank_moves() -> None:
     assert verify(p, result.actions) == 24
     # blank on cell 2 (top right): it can go left or down only
     assert [a for a, _, _ in p.successors(p.initial())] == ["L", "D"]
-    down = dict((a, s) for a, s, _ in p.successors(p.initial()))["D"]
+    down = {a: s for a, s, _ in p.successors(p.initial())}["D"]
     assert p.tokens(down)[:6] == ["8", "7", "5", "1", "3", "_"]
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from searchkit import get_puzzle, search, verify
 from searchkit_taquin import HEURISTICS
 from searchkit_taquin.problem import Taquin
 from searchkit_taquin.stats import distance_statistics
+
+from searchkit import get_puzzle, search, verify
 
 PUZZLE = get_puzzle("taquin")
 TP = "87 135462"

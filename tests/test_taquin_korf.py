@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from searchkit_taquin.problem import INVERSE, Taquin
 
 from searchkit import get_puzzle, search, verify
-from searchkit_taquin.problem import INVERSE, Taquin
 
 PUZZLE = get_puzzle("taquin")
 REFERENCE_4X4 = "2 3 1 6\n14 5 8 4\n_ 12 7 9\n10 13 11 0"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from itertools import permutations
 
 import pytest
-
-from searchkit import get_puzzle, search
 from searchkit_taquin.board import Board, goal_board, unsolvable_reason
 from searchkit_taquin.stats import distance_statistics, goal_problem
+
+from searchkit import get_puzzle, search
 
 # The histogram of optimal distances 0..31 over the 181,440 solvable 3x3 positions.
 HISTOGRAM_3X3 = [1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485,

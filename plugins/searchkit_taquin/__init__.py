@@ -8,4 +8,4 @@ and caches the pattern databases; :mod:`.stats` gives state-space statistics.
 from .board import Board, goal_board, parse_board
 from .problem import HEURISTICS, Taquin
 
-__all__ = ["Taquin", "Board", "parse_board", "goal_board", "HEURISTICS"]
+__all__ = ["HEURISTICS", "Board", "Taquin", "goal_board", "parse_board"]

@@ -28,10 +28,11 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import isqrt
 
 from searchkit import PuzzleFormatError
 
-__all__ = ["Board", "parse_board", "goal_board", "unsolvable_reason", "BLANK_TOKENS"]
+__all__ = ["BLANK_TOKENS", "Board", "goal_board", "parse_board", "unsolvable_reason"]
 
 BLANK_TOKENS = ("_", ".")
 _CHAR_BLANKS = " 0_."
@@ -117,7 +118,7 @@ def parse_board(text: str, blank: str | None = None) -> Board:
         blank = present[0] if present else "0"
     if len(rows) == 1:
         count = len(rows[0][1])
-        side = int(round(count ** 0.5))
+        side = isqrt(count)
         if side * side != count or side < 2:
             raise PuzzleFormatError(
                 f"a one-line board must hold N*N tokens (N >= 2), got {count}", rows[0][0])
@@ -238,5 +239,6 @@ def unsolvable_reason(board: Board, goal: Board) -> str | None:
     if parity != blank_distance % 2:
         kind = "odd" if parity else "even"
         return (f"unsolvable: the arrangement is an {kind} permutation of the goal but the blank is "
-                f"{blank_distance} moves from its goal cell (every move changes both parities)")
+                f"{blank_distance} move{'s' if blank_distance != 1 else ''} from its goal cell (every "
+                f"move changes both parities)")
     return None

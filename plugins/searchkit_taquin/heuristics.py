@@ -25,7 +25,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 
-__all__ = ["misplaced", "manhattan", "line_conflict", "linear_conflicts", "lines"]
+__all__ = ["line_conflict", "linear_conflicts", "lines", "manhattan", "misplaced"]
 
 
 def misplaced(cells: Sequence[int], goal_cell: Mapping[int, int] | Sequence[int]) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["default_partition", "max_group", "bits_per_cell"]
+__all__ = ["bits_per_cell", "default_partition", "max_group"]
 
 # Templates: goal cells of each group with the blank's goal on cell (0, 0), as (row, col).
 _TEMPLATES: dict[tuple[int, int], list[list[tuple[int, int]]]] = {

@@ -35,7 +35,7 @@ from searchkit.pdb import StderrProgress, cache_directory, load_table, save_tabl
 
 from .patterns import bits_per_cell
 
-__all__ = ["build_table", "load_tables", "PatternAbstraction", "table_path", "table_meta"]
+__all__ = ["PatternAbstraction", "build_table", "load_tables", "table_meta", "table_path"]
 
 FORMAT_VERSION = 1
 _MEMORY: dict[tuple[Any, ...], bytes] = {}
@@ -84,7 +84,8 @@ def build_table(height: int, width: int, goal_cells: Sequence[int], group: Seque
     seen[frontier] = True
     distance, total = 0, 0
     while frontier.size:
-        layer, ones = [frontier], []
+        layer: list[np.ndarray] = [frontier]
+        ones: list[np.ndarray] = []
         current = frontier
         while current.size:
             free, slid = _expand(current, moves, bits, mask, k, n)

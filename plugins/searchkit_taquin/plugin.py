@@ -52,12 +52,12 @@ class TaquinPuzzle(Puzzle):
     name = "taquin"
     description = "sliding-tile puzzle (8-puzzle, 15-puzzle, any N x M): slide tiles into the blank"
     formats = (
-        "one line of 9 characters, a 3x3 board as in the reference TP: '87 135462' "
-        "(blank: space, 0, _ or .)",
+        ("one line of 9 characters, a 3x3 board as in the reference TP: '87 135462' "
+         "(blank: space, 0, _ or .)"),
         "one line of N*N whitespace-separated numbers (Korf's format, 0 = blank)",
         "rows of whitespace-separated tokens, any N x M (blank: _ or . if present, else 0)",
-        "optionally followed by a line 'goal' and the goal (blank-first, blank-last or an "
-        "arrangement in the same formats); the goal= option overrides it",
+        ("optionally followed by a line 'goal' and the goal (blank-first, blank-last or an "
+         "arrangement in the same formats); the goal= option overrides it"),
     )
     default_strategy = "astar"
     options = {

@@ -43,7 +43,7 @@ from .board import Board, unsolvable_reason
 from .heuristics import conflict_of_line, linear_conflicts, manhattan, misplaced
 from .patterns import bits_per_cell, default_partition
 
-__all__ = ["Taquin", "HEURISTICS", "ACTIONS", "INVERSE"]
+__all__ = ["ACTIONS", "HEURISTICS", "INVERSE", "Taquin"]
 
 HEURISTICS = ("zero", "misplaced", "manhattan", "linear-conflict", "pdb")
 ACTIONS = ("U", "L", "R", "D")
@@ -153,11 +153,9 @@ class Taquin(ProblemBase):
         if name == "linear-conflict":
             return (manhattan(cells, self.goal_cell, self.width)
                     + linear_conflicts(cells, self.goal_cell, self.height, self.width))
-        total, b, slot_bits = 0, self.bits, 0
+        total, b = 0, self.bits
         for group, table in zip(self.groups, self.tables):
-            index = (state >> (b * self.slot[group[0]])) & ((1 << (b * len(group))) - 1)
-            total += table[index]
-            slot_bits += len(group)
+            total += table[(state >> (b * self.slot[group[0]])) & ((1 << (b * len(group))) - 1)]
         return total
 
     def render(self, state: int) -> str:
@@ -273,6 +271,7 @@ class Taquin(ProblemBase):
                 deltas = [self._delta(blank, source, t) if 0 < t < self.cells else 0
                           for t in range(m + 1)]
                 plain.append((action, shift, tuple((d, 0) for d in deltas)))
+                entries: tuple[tuple[Any, ...], ...]
                 if name == "linear-conflict":
                     entries = tuple(
                         (deltas[t], self._tile_difference(name, t, blank, source),
@@ -294,7 +293,7 @@ class Taquin(ProblemBase):
         return _expand_by_table(tuple(moves), m)
 
     def _pdb_entry(self, delta: int, tile: int, group_of: dict[int, int]) -> tuple[Any, ...]:
-        if tile not in group_of:
+        if tile not in group_of:  # filler entry for a label beyond the board (never read)
             return (delta, 0, 0, b"\0")
         gi = group_of[tile]
         group = self.groups[gi]
