@@ -104,12 +104,12 @@ class SokobanProblem(ProblemBase):
 
     def successors_with_heuristic(self, state: Any, h: float) -> Iterator[tuple[Any, ...]]:
         """:meth:`successors` with each child's :meth:`heuristic` value."""
-        h_of = self._h
+        h_of = self._moves_h
         for action, boxes, keeper, walk, _root in self._push_steps(state[0], state[-1], False):
             yield action, (boxes, keeper), walk + 1, h_of(boxes, keeper)
 
     def heuristic(self, state: Any) -> float:
-        return self._h(state[0], state[-1])
+        return self._moves_h(state[0], state[-1])
 
     def unsolvable_reason(self) -> str | None:
         board = self.board
@@ -233,6 +233,43 @@ class SokobanProblem(ProblemBase):
         return self._region_root(occupied, keeper)
 
     # -- heuristics and the matching rule (cached) ----------------------------------------------
+
+    def _moves_h(self, boxes: tuple[int, ...], keeper: int) -> float:
+        """The push bound plus the keeper's walk to the nearest push he can make.
+
+        Before his next push the keeper walks at least to a square beside a box that he can
+        push onto a free, live square; no push bound counts these steps. Consistent: that walk
+        is part of the cost of every push leaving the position. A breadth-first walk that stops
+        at the first such square (distance 0 when he already stands beside one). Not added by
+        the ``zero`` heuristic.
+        """
+        value = self._h(boxes, keeper)
+        if self.heuristic_name == "zero" or value == inf or boxes == self.board.goals:
+            return value
+        board = self.board
+        is_floor, dead, neighbours, offsets = board.is_floor, board.dead, board.neighbours, \
+            board.offsets
+        box_set = set(boxes)
+        seen = {keeper}
+        layer = [keeper]
+        distance = 0
+        while layer:
+            for cell in layer:
+                for off in offsets:
+                    nxt = cell + off
+                    if nxt in box_set:
+                        beyond = nxt + off
+                        if is_floor[beyond] and not dead[beyond] and beyond not in box_set:
+                            return value + distance
+            distance += 1
+            following = []
+            for cell in layer:
+                for nxt in neighbours[cell]:
+                    if nxt not in seen and nxt not in box_set:
+                        seen.add(nxt)
+                        following.append(nxt)
+            layer = following
+        return inf  # no push is possible any more: a dead end
 
     def _h(self, boxes: tuple[int, ...], keeper: int) -> float:
         """The heuristic of ``boxes`` with the keeper on ``keeper`` (see the module docstring).
@@ -366,7 +403,7 @@ class TieBreakSokobanProblem(SokobanProblem):
                 yield action, (boxes, pushes, keeper), walk + 1
 
     def successors_with_heuristic(self, state: Any, h: float) -> Iterator[tuple[Any, ...]]:
-        h_of = self._h
+        h_of = self._moves_h
         for action, child, cost in self.successors(state):
             yield action, child, cost, h_of(child[0], child[2])
 
