@@ -37,6 +37,9 @@ class _Stop(Exception):
     """Raised inside the recursion when the budget is exhausted."""
 
 
+_NO_PARENT: Any = object()  # the parent key of the start (equal to no key)
+
+
 def deepening(ctx: SearchContext) -> Result:
     """Run ``ctx.strategy`` as iterative deepening (see the module docstring)."""
     control = ctx.control
@@ -57,91 +60,107 @@ def deepening(ctx: SearchContext) -> Result:
     start = ctx.problem.initial()
     start_key = key(start) if key else start
     start_h = 0 if unit else ctx.initial_h(start)
-    path_states: list[Any] = [start]
-    path_actions: list[Any] = []
-    path_keys: list[Any] = [start_key]
     on_path: set[Any] = {start_key}
-    counters = [0, 0, 0, 0, 0]  # expanded, generated, duplicates, pruned, max depth
-    next_check = [control.next_check(0)]
+    # The plan is collected on the way back up once a goal is found (goal first), so the descent
+    # itself pushes nothing but the recursion frame.
+    found_states: list[Any] = []
+    found_actions: list[Any] = []
+    found_cost: list[float] = []
+    # ``generated`` is not counted per child but derived from each child's fate: a duplicate,
+    # pruned (dead end), cut off (over the bound), a goal, or expanded below its parent (every
+    # expansion but the roots of the iterations).
+    expanded = duplicates = pruned = cutoffs = goals = deepest = iterations = start_dead = 0
+    next_check = control.next_check(0)
 
     def sync(bound: float) -> None:
-        stats.expanded, stats.generated, stats.duplicates, stats.pruned = counters[:4]
-        stats.max_frontier = counters[4]
+        generated = duplicates + pruned - start_dead + cutoffs + goals + expanded - iterations
+        stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
+        stats.pruned, stats.max_frontier = pruned, deepest
         stats.bound = bound
         stats.visited = len(table) if table is not None else 0
 
-    def dfs(state: Any, state_key: Any, g: float, depth: float, h: float, bound: float) -> float:
-        """Search below ``state``; return -1 when a goal was found (the path is on the stacks),
-        else the smallest bounded value that exceeded ``bound``."""
-        counters[0] += 1
-        if counters[0] >= next_check[0]:
+    def dfs(state: Any, state_key: Any, parent_key: Any, g: float, depth: int, h: float,
+            bound: float) -> float:
+        """Search below ``state`` (reached from ``parent_key``); return -1 when a goal was found
+        (its path is then in ``found_states``/``found_actions``, goal first), else the smallest
+        bounded value that exceeded ``bound``."""
+        nonlocal expanded, duplicates, pruned, cutoffs, goals, deepest, next_check
+        expanded += 1
+        if expanded >= next_check:
             sync(bound)
-            reason = control.check(len(path_states), 0 if table is None else ctx.backend.nbytes(table))
+            reason = control.check(depth + 1, 0 if table is None else ctx.backend.nbytes(table))
             if reason:
                 raise _Stop(reason)
-            next_check[0] = control.next_check(counters[0])
+            next_check = control.next_check(expanded)
         exceeded = inf
-        grand_key = path_keys[-2] if parent_check and len(path_keys) > 1 else None
+        child_depth = depth + 1
         for action, child, cost, child_h in expand(state, h):
-            counters[1] += 1
-            if child_h == inf:
-                counters[3] += 1
-                continue
-            child_g = g + cost
-            child_depth = depth + 1
             # Duplicates are pruned before the bound test, so that a cycle never counts as a
             # cut-off: an exhausted finite space then ends with "no solution" instead of looping.
+            # A dead end (h = inf) is caught by the bound test (its f is inf): every key on the
+            # path, in the table or equal to the parent has a finite h, so testing duplicates first
+            # changes no count, and the costly int/float comparison with inf runs only for the
+            # children cut off.
             child_key = key(child) if key else child
             if path_check:
                 if child_key in on_path:
-                    counters[2] += 1
+                    duplicates += 1
                     continue
-            elif parent_check and child_key == grand_key:
-                counters[2] += 1
+            elif parent_check and child_key == parent_key:
+                duplicates += 1
                 continue
-            measure = child_depth if unit else child_g
+            child_g = g + cost
+            if unit:
+                if child_h == inf:
+                    pruned += 1
+                    continue
+                value = measure = child_depth
+            else:
+                value, measure = child_g + child_h, child_g
             if table is not None:
                 seen = table.get(child_key)
                 if seen is not None and seen <= measure:
-                    counters[2] += 1
+                    duplicates += 1
                     continue
-            value = child_depth if unit else child_g + child_h
             if value > bound:
-                if value < exceeded:
-                    exceeded = value
+                if child_h == inf:
+                    pruned += 1
+                else:
+                    cutoffs += 1
+                    if value < exceeded:
+                        exceeded = value
                 continue
             if table is not None:
                 table[child_key] = measure
-            path_states.append(child)
-            path_actions.append((action, cost))
-            path_keys.append(child_key)
+            if child_depth >= deepest:
+                deepest = child_depth + 1  # the length of the path, the start included
+            if is_goal(child):
+                goals = 1
+                found_states.append(child)
+                found_actions.append(action)
+                found_cost.append(child_g)  # g adds the costs in plan order, like a sum would
+                return -1
             if path_check:
                 on_path.add(child_key)
-            if len(path_states) > counters[4]:
-                counters[4] = len(path_states)
-            if is_goal(child):
-                return -1
-            found = dfs(child, child_key, child_g, child_depth, child_h, bound)
+            found = dfs(child, child_key, state_key, child_g, child_depth, child_h, bound)
             if found < 0:
+                found_states.append(child)
+                found_actions.append(action)
                 return -1
-            if found < exceeded:
-                exceeded = found
-            path_states.pop()
-            path_actions.pop()
-            path_keys.pop()
             if path_check:
                 on_path.discard(child_key)
+            if found < exceeded:
+                exceeded = found
         return exceeded
 
     bound = first_bound if first_bound is not None else start_h
-    iterations = 0
     old_limit = sys.getrecursionlimit()
     status = reason = None
     try:
         if start_h == inf:
-            counters[3] = 1
+            pruned = start_dead = 1  # the start is a dead end; nothing is generated
         elif is_goal(start):
-            return _found(ctx, path_states, path_actions, 0, sync)
+            return _found(ctx, start, found_states, found_actions, 0, 0, sync)
         else:
             while True:
                 iterations += 1
@@ -151,9 +170,10 @@ def deepening(ctx: SearchContext) -> Result:
                     table[start_key] = 0
                 sys.setrecursionlimit(max(old_limit, int(min(bound, 10**6)) + 200)
                                       if unit else max(old_limit, 20000))
-                found = dfs(start, start_key, 0, 0, start_h, bound)
+                found = dfs(start, start_key, _NO_PARENT, 0, 0, start_h, bound)
                 if found < 0:
-                    return _found(ctx, path_states, path_actions, bound, sync)
+                    return _found(ctx, start, found_states, found_actions, found_cost[0], bound,
+                                  sync)
                 if found == inf:
                     break  # nothing was cut off: the whole space was searched
                 if first_bound is not None and first_bound == last_bound:
@@ -178,9 +198,12 @@ def deepening(ctx: SearchContext) -> Result:
     return unsolved(ctx, status, reason)
 
 
-def _found(ctx: SearchContext, states: list[Any], steps: list[tuple[Any, float]], bound: float,
-           sync: Any) -> Result:
+def _found(ctx: SearchContext, start: Any, states: list[Any], actions: list[Any], cost: float,
+           bound: float, sync: Any) -> Result:
+    """The result for a plan collected goal first (``states`` excludes ``start``)."""
     sync(bound)
     ctx.control.finish()
-    cost = sum(c for _, c in steps)
-    return solved_path(ctx, [a for a, _ in steps], list(states), cost)
+    states.append(start)
+    states.reverse()
+    actions.reverse()
+    return solved_path(ctx, actions, states, cost)
