@@ -87,7 +87,9 @@ class RushHour(ProblemBase):
         :mod:`searchkit_rushhour.heuristics`); each is admissible for every cost model.
 
     States are ints (see the module docstring); keys are the states themselves.
-    ``successors`` is a closure built per board over the precomputed tables.
+    ``successors`` is a closure built per board over the precomputed tables; with the
+    ``blockers`` heuristic the instance also has ``successors_with_heuristic``, which updates
+    the count in O(1) per move (the other heuristics are not incremental and do without).
     """
 
     def __init__(self, board: Board, cost: str = "moves", heuristic: str = "blockers") -> None:
