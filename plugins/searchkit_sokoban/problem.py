@@ -366,6 +366,9 @@ class PushSokobanProblem(SokobanProblem):
     def key(self, state: Any) -> Hashable:
         return state[0], state[1]
 
+    def heuristic(self, state: Any) -> float:
+        return self._h(state[0], state[2])  # pushes only: walking is free here
+
     def successors(self, state: Any) -> Iterator[tuple[Action, Any, int]]:
         for action, boxes, keeper, _walk, root in self._push_steps(state[0], state[2], True):
             yield action, (boxes, root, keeper), 1
