@@ -28,6 +28,7 @@ SUITES: dict[str, str] = {
     "8puzzle-astar": "puzzle8_astar",
     "8puzzle-bfs": "puzzle8_bfs",
     "15puzzle-idastar": "puzzle15_idastar",
+    "15puzzle-korf100": "puzzle15_korf100",
     "rushhour": "rushhour",
     "sokoban": "sokoban",
 }

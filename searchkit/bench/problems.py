@@ -52,3 +52,4 @@ class Sliding8(ProblemBase):
     def heuristic(self, s: int) -> int:
         md = self._md
         return sum(md[s >> (4 * (p + 1)) & 15][p] for p in range(9))
+

@@ -1,7 +1,7 @@
 """Hand-tuned BFS for the N* game (n -> 2n or n + 1, never above the target).
 
 >>> bfs(1, 42)
-(7, 42)
+(7, 26)
 """
 
 from __future__ import annotations

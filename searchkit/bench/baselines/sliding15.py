@@ -22,7 +22,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from math import inf
 
-__all__ = ["idastar", "line_conflict"]
+__all__ = ["idastar", "line_conflict", "moves_table", "encode", "heuristic", "line_value"]
 
 W = 4
 N = 16
@@ -48,14 +48,14 @@ def _tcell(c: int) -> int:
     return (c % W) * W + c // W
 
 
-def _encode(tiles: Sequence[int]) -> int:
+def encode(tiles: Sequence[int]) -> int:
     s = 0
     for c, t in enumerate(tiles):
         s |= t << (4 * c) | t << (64 + 4 * _tcell(c))
     return s
 
 
-def _line_value(kind: str, index: int, field: int) -> int:
+def line_value(kind: str, index: int, field: int) -> int:
     """Conflict of row/column ``index`` whose tiles (line order, 4 bits each) are ``field``."""
     positions = []
     for i in range(W):
@@ -65,15 +65,15 @@ def _line_value(kind: str, index: int, field: int) -> int:
     return line_conflict(positions)
 
 
-def _heuristic(tiles: Sequence[int]) -> int:
-    s = _encode(tiles)
+def heuristic(tiles: Sequence[int]) -> int:
+    s = encode(tiles)
     md = sum(abs(c // W - t // W) + abs(c % W - t % W) for c, t in enumerate(tiles) if t)
-    lc = sum(_line_value("row", r, s >> (16 * r) & 0xFFFF) for r in range(W))
-    lc += sum(_line_value("col", c, s >> (64 + 16 * c) & 0xFFFF) for c in range(W))
+    lc = sum(line_value("row", r, s >> (16 * r) & 0xFFFF) for r in range(W))
+    lc += sum(line_value("col", c, s >> (64 + 16 * c) & 0xFFFF) for c in range(W))
     return md + lc
 
 
-def _moves() -> list[tuple[tuple[int, int, list[int], list[int], list[object]], ...]]:
+def moves_table() -> list[tuple[tuple[int, int, list[int], list[int], list[object]], ...]]:
     """Per blank cell, per move (U, L, R, D): ``(source, shift, delta[t], dmd[t], line[t])``."""
     memos = {(k, i): {} for k in ("row", "col") for i in range(W)}
     table = []
@@ -98,17 +98,18 @@ def _moves() -> list[tuple[tuple[int, int, list[int], list[int], list[object]], 
     return table
 
 
-def idastar(tiles: Sequence[int]) -> tuple[int, int, int]:
+def idastar(tiles: Sequence[int]) -> tuple[int, int, int, int]:
     """Solve ``tiles`` (cell by cell, 0 = blank) to ``0 1 ... 15``: ``(length, nodes generated,
-    iterations)``. The instance must be solvable."""
-    moves = _moves()
-    s0 = _encode(tiles)
-    h0 = _heuristic(tiles)
-    nodes = 0
+    nodes expanded, iterations)``. The instance must be solvable."""
+    moves = moves_table()
+    s0 = encode(tiles)
+    h0 = heuristic(tiles)
+    nodes = expanded = 0
 
     def dfs(s: int, blank: int, g: int, h: int, prev: int, bound: int) -> int:
         """-1 when the goal was generated below, else the smallest f above ``bound``."""
-        nonlocal nodes
+        nonlocal nodes, expanded
+        expanded += 1
         low = inf
         g1 = g + 1
         for src, shift, delta, dmd, line in moves[blank]:
@@ -124,10 +125,10 @@ def idastar(tiles: Sequence[int]) -> tuple[int, int, int]:
                 before, after = s >> sh & 0xFFFF, c >> sh & 0xFFFF
                 vb = memo.get(before)
                 if vb is None:
-                    vb = memo[before] = _line_value(kind, index, before)
+                    vb = memo[before] = line_value(kind, index, before)
                 va = memo.get(after)
                 if va is None:
-                    va = memo[after] = _line_value(kind, index, after)
+                    va = memo[after] = line_value(kind, index, after)
                 h1 += va - vb
             f = g1 + h1
             if f > bound:
@@ -144,11 +145,11 @@ def idastar(tiles: Sequence[int]) -> tuple[int, int, int]:
         return low  # type: ignore[return-value]
 
     if h0 == 0:
-        return 0, 0, 0
+        return 0, 0, 0, 0
     bound, iterations = h0, 0
     while True:
         iterations += 1
         found = dfs(s0, list(tiles).index(0), 0, h0, -1, bound)
         if found < 0:
-            return bound, nodes, iterations
+            return bound, nodes, expanded, iterations
         bound = found
