@@ -226,13 +226,15 @@ def run_search_suite(
     *,
     repeat: int = 1,
     memory: bool = True,
+    memory_instances: int | None = None,
     extra_columns: Sequence[tuple[str, str]] = (),
     notes: Sequence[str] = (),
     log: Callable[[str], None] | None = None,
 ) -> Table:
     """Run every available contender on every instance and tabulate.
 
-    CPU seconds are the minimum over ``repeat`` runs of each instance. ``extra_columns`` are
+    CPU seconds are the minimum over ``repeat`` runs of each instance. Peak memory is measured on
+    the first ``memory_instances`` instances (all by default). ``extra_columns`` are
     ``(column title, Outcome.extra key)`` pairs summed over instances. "all optimal" is ``yes``
     when every cost found equals the instance's optimum (or, when unknown, the reference's cost).
     """
@@ -273,7 +275,7 @@ def run_search_suite(
                     tally.extra[key] = tally.extra.get(key, 0) + outcome.extra[key]
         if memory or contender.audit is not None:
             peak = 0
-            for inst in instances:
+            for inst in instances[:memory_instances]:
                 if tally.per_instance[inst.name][0] is None:
                     continue  # unsolved in the timed pass: no second try
                 inst_peak, extra = _untimed(contender, inst.data)
