@@ -79,3 +79,19 @@ def test_rules_prune_something_on_a_real_level() -> None:
         assert search(problem, "dijkstra").cost == 8
         counts[rule] = problem.pruned[rule]
     assert counts["dead_squares"] > 0 and counts["freeze"] > 0
+
+
+@given(puzzle_instances("sokoban", rows=5, cols=5, boxes=3, walls=0.1))
+@settings(max_examples=40, deadline=None)
+def test_pushes_keys_name_the_true_keeper_region(text: str) -> None:
+    """The shortcut that derives a child's region from its parent's agrees with a full walk."""
+    problem = SOKOBAN.parse(text, cost="pushes", **NO_RULES)
+    frontier, seen = [problem.initial()], set()
+    while frontier and len(seen) < 300:
+        state = frontier.pop()
+        for _action, child, _cost in problem.successors(state):
+            boxes, root, keeper = child
+            assert root == problem.region_root(boxes, keeper)
+            if problem.key(child) not in seen:
+                seen.add(problem.key(child))
+                frontier.append(child)

@@ -89,6 +89,8 @@ class SokobanProblem(ProblemBase):
         up, down, left, right = offsets
         self._lateral = {up: (left, right), down: (left, right), left: (up, down),
                          right: (up, down)}
+        # the 8 cells around a cell, clockwise from the one above (even indices: orthogonal)
+        self._ring = (up, up + right, right, down + right, down, down + left, left, up + left)
 
     # -- the Problem protocol -----------------------------------------------------------------
 
@@ -188,11 +190,13 @@ class SokobanProblem(ProblemBase):
                 root = -1
                 if with_root:
                     side_a, side_b = lateral[off]
-                    if previous[target] < 0 and (occupied[box + side_a] or
-                                                 previous[box + side_a] >= 0) and \
-                            (occupied[box + side_b] or previous[box + side_b] >= 0):
-                        # the new region is the old one plus the box's old cell: nothing new
-                        # opens behind it and the target was not part of the old region
+                    if (occupied[box + side_a] or previous[box + side_a] >= 0) and \
+                            (occupied[box + side_b] or previous[box + side_b] >= 0) and \
+                            (previous[target] < 0 or target != parent_root and
+                             self._ring_connected(previous, target, box)):
+                        # the new region is the old one plus the box's old cell minus the
+                        # target: nothing new opens beside the old cell, and the target either
+                        # was outside the region or leaves it connected
                         root = min(parent_root, box)
                     else:
                         occupied[box], occupied[target] = 0, 1
@@ -200,6 +204,31 @@ class SokobanProblem(ProblemBase):
                         occupied[box], occupied[target] = 1, 0
                 walk = self._walk(previous, stand)
                 yield (walk, push_char), new_boxes, box, len(walk), root
+
+    def _ring_connected(self, previous: list[int], target: int, box: int) -> bool:
+        """Whether the region stays connected when ``target`` is filled (a local test).
+
+        The region is the cells with ``previous >= 0`` plus ``box``. True when the region's
+        cells among ``target``'s four neighbours are linked by one run of region cells around
+        the 8-cell ring of ``target``: every path through ``target`` can then go round it.
+        False means "maybe not" (the caller then walks the region).
+        """
+        inside = [previous[target + o] >= 0 or target + o == box for o in self._ring]
+        if all(inside):
+            return True
+        start = inside.index(False)
+        run = None
+        current = 0
+        for k in range(1, 9):
+            i = (start + k) % 8
+            if not inside[i]:
+                current += 1
+            elif i % 2 == 0:  # an orthogonal neighbour: it must be in the first run met
+                if run is None:
+                    run = current
+                elif run != current:
+                    return False
+        return True
 
     def _walk(self, previous: list[int], cell: int) -> str:
         """The lower-case path to ``cell`` along the ``previous`` links of a breadth-first walk."""
