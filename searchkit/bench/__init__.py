@@ -33,7 +33,7 @@ SUITES: dict[str, str] = {
     "sokoban": "sokoban",
 }
 """Suite name -> module in this package (each defines ``NAME``, ``DESCRIPTION`` and
-``run(options) -> Table``)."""
+``run(options)`` returning a :class:`~searchkit.bench.harness.Table` or a list of them)."""
 
 
 def suite_module(name: str) -> Any:
@@ -103,10 +103,11 @@ def main(argv: list[str] | None = None) -> int:
     tables: list[Table] = []
     for name in args.suites or list(SUITES):
         log(f"suite {name} ...")
-        table = suite_module(name).run(options)
-        tables.append(table)
-        print()
-        print(format_table(table), flush=True)
+        result = suite_module(name).run(options)
+        for table in result if isinstance(result, list) else [result]:
+            tables.append(table)
+            print()
+            print(format_table(table), flush=True)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"command": command.strip(), "date": time.strftime("%Y-%m-%dT%H:%M:%SZ",

@@ -1,0 +1,84 @@
+"""Suite ``sokoban``: Microban (155 levels) with a per-level time limit, and what each deadlock
+rule saves.
+
+Three tables: every level with ``cost="moves"`` and with ``cost="pushes"`` (A*, the plugin's
+``matching`` heuristic, every pruning rule on), each checked against the exact optima of
+``microban_optimal.csv``; then an ablation on the first 40 levels, one rule switched off at a
+time, whose expansions and CPU time show what each rule saves. A level not solved within the
+limit counts as unsolved. There is no hand-tuned Sokoban baseline (see docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..budget import Budget
+from ..search import search
+from .harness import Contender, Instance, Outcome, Table, run_search_suite
+from .korf import data_dir
+from .options import Options, plugin_unavailable
+
+NAME = "sokoban"
+DESCRIPTION = "Microban 155 levels, moves and pushes, per-level time limit; deadlock-rule ablation"
+LIMIT = 30.0
+RULES = ("dead_squares", "freeze", "matching")
+
+
+def _optima() -> dict[str, tuple[int, int]]:
+    path = data_dir("sokoban") / "microban_optimal.csv"
+    out: dict[str, tuple[int, int]] = {}
+    if path.exists():
+        for line in path.read_text().split("\n")[1:]:
+            f = line.split(",")
+            if len(f) >= 3 and f[1].isdigit() and f[2].isdigit():
+                out[f[0]] = (int(f[1]), int(f[2]))
+    return out
+
+
+def _contender(name: str, text: str, cost: str, limit: float, **rules: bool) -> Contender:
+    def prepare(level: str) -> Any:
+        from ..plugins import get_puzzle
+
+        return get_puzzle("sokoban").parse(text, level=int(level), cost=cost, **rules)
+
+    def solve(problem: Any) -> Outcome:
+        r = search(problem, "astar", budget=Budget(max_seconds=limit))
+        return Outcome(r.cost, r.stats.expanded)
+    return Contender(name, solve, prepare=prepare)
+
+
+def run(options: Options) -> list[Table]:
+    path = data_dir("sokoban") / "microban.xsb"
+    missing = plugin_unavailable("sokoban")
+    if missing or not path.exists():
+        reason = missing or "../shared/data/sokoban/microban.xsb not found"
+        return [Table(NAME, f"{NAME}: unavailable", ["contender"], [], [f"- {reason}"])]
+    text = path.read_text()
+    optima = _optima()
+    from ..plugins import get_puzzle
+
+    levels = get_puzzle("sokoban").levels(text)
+    count = 5 if options.quick else len(levels)
+    limit = 5.0 if options.quick else LIMIT
+    tables = []
+    for cost, column in (("moves", 0), ("pushes", 1)):
+        instances = [Instance(lv, lv, optima[lv][column] if lv in optima else None)
+                     for lv in levels[:count]]
+        tables.append(run_search_suite(
+            f"{NAME}-{cost}", f"{NAME}: Microban, {len(instances)} levels, cost={cost}, "
+            f"A* + matching, {limit:g} s per level", instances,
+            [_contender(f"searchkit astar (all rules, cost={cost})", text, cost, limit)],
+            log=options.log, memory=False,
+            notes=["- all optimal: every solved level's cost equals microban_optimal.csv."]))
+    ablation = [Instance(lv, lv, optima[lv][0] if lv in optima else None)
+                for lv in levels[:3 if options.quick else 40]]
+    contenders = [_contender("all rules", text, "moves", limit)]
+    contenders[0].reference = True
+    for rule in RULES:
+        contenders.append(_contender(f"without {rule}", text, "moves", limit, **{rule: False}))
+    tables.append(run_search_suite(
+        f"{NAME}-rules", f"{NAME}: what each deadlock rule saves (first {len(ablation)} levels, "
+        f"cost=moves, {limit:g} s per level)", ablation, contenders, log=options.log,
+        memory=False,
+        notes=["- CPU ratio > 1 and more expansions without a rule: what that rule saves."]))
+    return tables
