@@ -194,3 +194,17 @@ def test_pushes_tiebreak_on_seed_levels() -> None:
     tied = solve_level(text, "lvl_micro16", cost="pushes", tiebreak=True, time_limit=None)
     assert plain.pushes == tied.pushes == optima["lvl_micro16"][1]
     assert optima["lvl_micro16"][0] <= tied.moves <= plain.moves
+
+
+@needs_data
+@pytest.mark.parametrize("cost, strategies", [
+    ("pushes", ["bfs", "iddfs", "dijkstra", "astar", "idastar"]),
+    ("moves", ["dijkstra", "astar", "idastar"]),
+])
+def test_optimal_strategies_agree_on_lvl_mini(cost: str, strategies: list[str]) -> None:
+    from searchkit.testing import assert_optimal_agreement
+
+    text, optima = _seed()
+    problem = SOKOBAN.parse(text, level="lvl_mini", cost=cost)
+    assert_optimal_agreement(problem, strategies,
+                             expected_cost=optima["lvl_mini"][0 if cost == "moves" else 1])
