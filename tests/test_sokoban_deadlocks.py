@@ -12,10 +12,10 @@ import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from searchkit_sokoban.assignment import has_perfect_matching, min_cost_assignment
 
 from searchkit import get_puzzle, search
 from searchkit.testing import puzzle_instances
-from searchkit_sokoban.assignment import has_perfect_matching, min_cost_assignment
 
 SOKOBAN = get_puzzle("sokoban")
 NO_RULES = {"dead_squares": False, "freeze": False, "matching": False}

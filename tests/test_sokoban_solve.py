@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
+from searchkit_sokoban import plan_to_lurd, replay_lurd, select_level, solve_level, split_levels
 
 from searchkit import PlanError, get_puzzle, search, verify
 from searchkit.testing import puzzle_instances
-from searchkit_sokoban import plan_to_lurd, replay_lurd, select_level, solve_level, split_levels
 
 SOKOBAN = get_puzzle("sokoban")
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sokoban"

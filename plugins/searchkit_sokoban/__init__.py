@@ -15,13 +15,13 @@ from .solve import SolveReport, solve_level
 
 __all__ = [
     "Board",
-    "split_levels",
-    "select_level",
+    "PushSokobanProblem",
+    "SokobanProblem",
+    "SolveReport",
+    "make_problem",
     "plan_to_lurd",
     "replay_lurd",
-    "SokobanProblem",
-    "PushSokobanProblem",
-    "make_problem",
-    "SolveReport",
+    "select_level",
     "solve_level",
+    "split_levels",
 ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import inf
 
-__all__ = ["min_cost_assignment", "has_perfect_matching"]
+__all__ = ["has_perfect_matching", "min_cost_assignment"]
 
 
 def min_cost_assignment(cost: Sequence[Sequence[float]]) -> float:
@@ -31,7 +31,7 @@ def min_cost_assignment(cost: Sequence[Sequence[float]]) -> float:
         return 0
     # shortcut: when every row's cheapest column is a different column, that is the optimum
     best_columns = set()
-    lower = 0
+    lower: float = 0
     for row in cost:
         low = min(row)
         lower += low
@@ -42,8 +42,8 @@ def min_cost_assignment(cost: Sequence[Sequence[float]]) -> float:
     big = (max(finite, default=0) + 1) * (n + 1)  # larger than any matching of finite edges
     matrix = [[c if c != inf else big for c in row] for row in cost]
     limit = big * (n + 1)
-    u = [0] * (n + 1)  # row potentials (1-based; 0 is a sentinel)
-    v = [0] * (n + 1)  # column potentials
+    u: list[float] = [0] * (n + 1)  # row potentials (1-based; 0 is a sentinel)
+    v: list[float] = [0] * (n + 1)  # column potentials
     match = [0] * (n + 1)  # match[j] = row matched to column j
     way = [0] * (n + 1)
     for i in range(1, n + 1):
@@ -80,7 +80,7 @@ def min_cost_assignment(cost: Sequence[Sequence[float]]) -> float:
             j1 = way[j0]
             match[j0] = match[j1]
             j0 = j1
-    total = 0
+    total: float = 0
     for j in range(1, n + 1):
         c = cost[match[j] - 1][j - 1]
         if c == inf:

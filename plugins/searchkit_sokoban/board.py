@@ -25,10 +25,9 @@ from searchkit import PuzzleFormatError
 
 from .levels import BOARD_CHARS, RawLevel
 
-__all__ = ["Board", "DIRECTIONS", "MOVE_CHARS", "PUSH_CHARS"]
+__all__ = ["MOVE_CHARS", "PUSH_CHARS", "Board"]
 
-#: Direction names in LURD order of the offsets table: up, down, left, right.
-DIRECTIONS = ("up", "down", "left", "right")
+#: LURD letters in the order of :attr:`Board.offsets` (up, down, left, right): walks, pushes.
 MOVE_CHARS = "udlr"
 PUSH_CHARS = "UDLR"
 
@@ -58,7 +57,7 @@ class Board:
         width = self.width = self.cols + 2
         self.size = width * (self.rows + 2)
         self.offsets = (-width, width, -1, 1)
-        self._lengths = [len(row) for _, row in rows]
+        self.row_lengths = [len(row) for _, row in rows]
         keeper = -1
         walls, goals, boxes = set(), set(), set()
         for r, (line, row) in enumerate(rows):
@@ -131,7 +130,7 @@ class Board:
             for off in self.offsets:
                 nxt = cell + off
                 nr, nc = self.row_col(nxt)
-                if not (0 <= nr < self.rows and 0 <= nc < self._lengths[nr]):
+                if not (0 <= nr < self.rows and 0 <= nc < self.row_lengths[nr]):
                     raise PuzzleFormatError(
                         f"the level is not closed by walls: the keeper can walk off the map "
                         f"from column {c + 1}", self.lines[r])
@@ -174,7 +173,6 @@ class Board:
         """
         dist: list[float] = [inf] * (4 * self.size)
         offsets, side, is_floor = self.offsets, self.side, self.is_floor
-        opposite = (1, 0, 3, 2)
         queue = []
         for s in range(4):
             if is_floor[goal + offsets[s]]:

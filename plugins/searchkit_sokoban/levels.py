@@ -26,13 +26,13 @@ from dataclasses import dataclass, field
 
 from searchkit import PuzzleFormatError, UnknownNameError
 
-__all__ = ["RawLevel", "split_levels", "select_level", "expand_rle", "BOARD_CHARS"]
+__all__ = ["BOARD_CHARS", "RawLevel", "expand_rle", "select_level", "split_levels"]
 
 #: Every character allowed in an (expanded) XSB board row.
 BOARD_CHARS = frozenset("#@+$*.-_ ")
 
 _META = re.compile(r"^\s*([A-Za-z][A-Za-z ]{0,30}):(.*)$")
-_RLE_TOKEN = re.compile(r"(\d+)(.)|(.)", re.S)
+_RLE_TOKEN = re.compile(r"(\d+)(.)|(.)", re.DOTALL)
 
 
 @dataclass
@@ -63,7 +63,8 @@ def expand_rle(text: str, line: int) -> list[str]:
     """
     if not any(ch.isdigit() or ch == "|" for ch in text):
         return [text]
-    rows, current = [], []
+    rows: list[str] = []
+    current: list[str] = []
     for match in _RLE_TOKEN.finditer(text):
         count, char, single = match.groups()
         if single is not None:

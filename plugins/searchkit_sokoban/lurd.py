@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from searchkit import PlanError
 
-__all__ = ["plan_to_lurd", "replay_lurd", "Replay"]
+__all__ = ["Replay", "plan_to_lurd", "replay_lurd"]
 
 _STEP = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from searchkit import PuzzleOption, hookimpl
@@ -12,7 +13,7 @@ from .board import Board
 from .levels import select_level, split_levels
 from .problem import HEURISTICS, SokobanProblem, make_problem
 
-__all__ = ["SokobanPuzzle", "searchkit_puzzles", "EXAMPLES"]
+__all__ = ["EXAMPLES", "SokobanPuzzle", "searchkit_puzzles"]
 
 #: Small built-in levels (our own), each solved in well under a second.
 EXAMPLES = {
@@ -50,14 +51,14 @@ class SokobanPuzzle(Puzzle):
     name = "sokoban"
     description = "Sokoban: push every box onto a goal (fewest moves or fewest pushes)"
     formats = (
-        "XSB: '#' wall, '@' keeper, '+' keeper on goal, '$' box, '*' box on goal, '.' goal, "
-        "space/'-'/'_' floor",
+        ("XSB: '#' wall, '@' keeper, '+' keeper on goal, '$' box, '*' box on goal, '.' goal, "
+         "space/'-'/'_' floor"),
         "run-length encoding ('4#', '|' as row break)",
-        "collections: levels separated by blank lines, ';' comments, 'Title:' lines "
-        "(choose one with level=N or level=NAME)",
+        ("collections: levels separated by blank lines, ';' comments, 'Title:' lines "
+         "(choose one with level=N or level=NAME)"),
     )
     default_strategy = "astar"
-    options = {
+    options: Mapping[str, PuzzleOption] = {
         "level": PuzzleOption(None, "which level of a collection: 1-based number or name "
                               "(default: the first)", convert=_to_level),
         "cost": PuzzleOption(

@@ -46,8 +46,12 @@ from .board import MOVE_CHARS, PUSH_CHARS, Board
 from .deadlocks import freeze_deadlock, matching_deadlock
 
 __all__ = [
-    "SokobanProblem", "PushSokobanProblem", "TieBreakSokobanProblem", "make_problem",
-    "HEURISTICS", "RULES",
+    "HEURISTICS",
+    "RULES",
+    "PushSokobanProblem",
+    "SokobanProblem",
+    "TieBreakSokobanProblem",
+    "make_problem",
 ]
 
 HEURISTICS = ("matching", "simple", "zero")
@@ -357,7 +361,7 @@ class SokobanProblem(ProblemBase):
         lines = []
         for r in range(board.rows):
             row = []
-            for c in range(board._lengths[r]):
+            for c in range(board.row_lengths[r]):
                 cell = board.cell(r, c)
                 if cell in board.static_walls:
                     row.append("#")

@@ -81,6 +81,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     nodes, generated = result.stats.expanded, result.stats.generated
     if tiebreak and cost == "pushes" and result.solved:
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+        assert result.cost is not None
         second = make_problem(problem.board, "moves", push_limit=int(result.cost), **options)
         tied = search(second, strategy, budget=Budget(max_seconds=left))
         nodes += tied.stats.expanded
@@ -96,7 +97,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     cpu_seconds = time.process_time() - cpu_start
     moves = pushes = None
     lurd = None
-    if result.solved:
+    if result.solved and result.actions is not None:
         lurd = plan_to_lurd(result.actions)
         replay = replay_lurd([row for _, row in raw.rows], lurd)
         if not replay.solved:
