@@ -74,7 +74,7 @@ def freeze_deadlock(board: Board, has_box: bytearray, pushed: int) -> bool:
     changed = True
     while changed:
         changed = False
-        for cell in group:
+        for cell in sorted(group):  # a copy: boxes are dropped from the set inside the loop
             for off in (horizontal, vertical):
                 a, b = cell - off, cell + off
                 if floor[a] and floor[b] and a not in group and b not in group and \
