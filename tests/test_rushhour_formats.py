@@ -178,3 +178,18 @@ def test_bibfs_refuses_boards_with_too_many_goal_placements(monkeypatch) -> None
     monkeypatch.setattr(module, "MAX_GOAL_STATES", 5)
     with pytest.raises(IncompatibleError, match="more than 5 goal placements"):
         search(p, "bibfs")
+
+
+@pytest.mark.parametrize("size", [5, 7, 11, 12])
+def test_other_board_sizes(size: int) -> None:
+    # target on row 1, a truck across its way with room to go down, a car closing the way up
+    rows = [["."] * size for _ in range(size)]
+    rows[1][0] = rows[1][1] = "A"
+    for r in range(1, 4):
+        rows[r][size - 2] = "B"
+    rows[0][size - 3] = rows[0][size - 2] = "C"
+    p = PUZZLE.parse("\n".join("".join(row) for row in rows))
+    r = search(p, "bfs")
+    assert [p.format_action(a) for a in r.actions] == ["B+1", f"A+{size - 2}"]
+    assert search(PUZZLE.parse("\n".join("".join(row) for row in rows), cost="cells"),
+                  "astar").cost == 1 + size - 2

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from searchkit import hookimpl
 from searchkit.puzzle import Puzzle, PuzzleOption
@@ -81,7 +80,7 @@ class RushHourPuzzle(Puzzle):
         return dict(_EXAMPLES)
 
     def random_instance(self, rng: random.Random, size: int = 6, vehicles: int = 8,
-                        walls: int = 0, **_: Any) -> str:
+                        walls: int = 0) -> str:
         """A random board in Fogleman's format: the target ``A`` on row ``(size - 1) // 2``, up
         to ``vehicles`` other cars and trucks and ``walls`` walls, placed at random without
         overlap (solvable or not)."""

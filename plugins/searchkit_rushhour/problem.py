@@ -15,9 +15,10 @@ Occupancy is a *double bitboard*: bit ``r*M + c`` for cell ``(r, c)`` in row-maj
 ``M*M + c*M + r`` for the same cell in column-major order, so the cells of any row *and* of any
 column are ``M`` consecutive bits. It is rebuilt per expansion from a few lookups in tables that
 map the positions of a group of vehicles (up to 9 bits of the state) to their cells. For each
-vehicle and position, a table maps the occupancy of its row (or column) to the precomputed tuple
-of its legal moves ``(action, delta, cost)`` -- filled lazily, once per distinct line. Expanding
-a state therefore costs O(groups + vehicles + successors) Python operations.
+vehicle and position, a table (a list of ``2**M`` slots up to 10x10, a dict above) maps the
+occupancy of its row (or column) to the tuple of its legal moves -- computed on first use, once
+per distinct line. Expanding a state therefore costs O(groups + vehicles + successors) Python
+operations.
 
 Moves are generated vehicle by vehicle (index order), backwards then forwards, nearest first,
 as in the reference TD. Actions are ``(vehicle, delta)`` tuples printed ``B-1`` / ``A+3`` with the
@@ -59,18 +60,17 @@ MAX_GOAL_STATES = 1_000_000
 _GROUP_BITS = 9  # positions of several vehicles -> occupancy, in tables of at most 2**9 entries
 
 
-class _MoveTable(dict):
-    """Line occupancy -> moves of one vehicle at one position, computed on first use."""
+_LIST_LINES = 10  # boards up to 10x10 index moves by line occupancy in lists of 2**M slots
 
-    __slots__ = ("_compute",)
 
-    def __init__(self, compute: Callable[[int], tuple[Any, ...]]) -> None:
-        super().__init__()
-        self._compute = compute
+class _SparseLines(dict):
+    """Line occupancy -> moves for boards above 10x10 (``None`` until computed), where lists of
+    ``2**M`` slots per vehicle and position would be too large."""
 
-    def __missing__(self, line: int) -> tuple[Any, ...]:
-        moves = self[line] = self._compute(line)
-        return moves
+    __slots__ = ()
+
+    def __missing__(self, line: int) -> None:
+        return None
 
 
 class RushHour(ProblemBase):
@@ -114,19 +114,21 @@ class RushHour(ProblemBase):
             tuple(self._vehicle_bits(v, p) for p in v.positions(m)) for v in vehicles)
         self._groups = self._group_tables(self.cells)
         self._actions = {}  # (i, delta) -> the shared action tuple
-        step = COST_MODELS[cost]
-        # per vehicle: state shift, line shift, move tables per position, and the largest target
-        # position for which the vehicle is in front of the target (-1: never, if horizontal)
+        self._step = COST_MODELS[cost]
+        # per vehicle: index, state shift, line shift, move tables per position (line occupancy
+        # -> moves, filled on first use by _fill), and the largest target position for which the
+        # vehicle is in front of the target (-1: never, if horizontal)
         self._moves = tuple(
-            (self.shifts[i], self._line_shift(v),
-             tuple(_MoveTable(self._move_builder(i, p, step)) for p in v.positions(m)),
+            (i, self.shifts[i], self._line_shift(v),
+             tuple([None] * (1 << m) if m <= _LIST_LINES else _SparseLines()
+                   for _ in v.positions(m)),
              -1 if v.horizontal else v.col - board.target.length)
             for i, v in enumerate(vehicles))
         self._hash_groups: tuple[tuple[int, int, tuple[int, ...]], ...] | None = None
         self.successors = self._compile_successors()  # type: ignore[method-assign]
         if heuristic == "blockers":  # the one heuristic that updates in O(1) per move
             self.successors_with_heuristic = self._compile_blocker_updates()
-        self._heuristic = make_heuristic(self, heuristic)
+        self._heuristic: Callable[[int], float] = self._build_heuristic  # tables on first use
         self._start = sum(v.position << s for v, s in zip(vehicles, self.shifts))
 
     # -- geometry -----------------------------------------------------------------------------
@@ -172,33 +174,29 @@ class RushHour(ProblemBase):
             groups.append((self.shifts[first], (1 << (bits * len(members))) - 1, tuple(table)))
         return tuple(groups)
 
-    def _move_builder(self, i: int, p: int, step: Callable[[int, int], int]
-                      ) -> Callable[[int], tuple[tuple[Action, int, int, int], ...]]:
-        """The function computing the moves of vehicle ``i`` from position ``p`` given the
-        occupancy of its line: ``(action, state_delta, cost, crossing_delta)`` where
+    def _fill(self, i: int, p: int, line: int) -> tuple[tuple[Action, int, int, int], ...]:
+        """The moves of vehicle ``i`` from position ``p`` when its row (or column) has occupancy
+        ``line``, stored in its table: ``(action, state_delta, cost, crossing_delta)``, where
         ``crossing_delta`` is the change (-1, 0, 1) in whether the vehicle crosses the target's
-        row (always 0 for horizontal vehicles)."""
+        row (always 0 for horizontal vehicles). Backwards then forwards, nearest first."""
         v = self.vehicles[i]
-        last = self.size - v.length
-        shift = self.shifts[i]
         row = self.board.target.row
+        found = []
+        q = p - 1
+        while q >= 0 and not line >> q & 1:  # backwards: the new head cell must be free
+            found.append(q)
+            q -= 1
+        q = p + 1
+        while q <= self.size - v.length and not line >> (q + v.length - 1) & 1:  # new tail cell
+            found.append(q)
+            q += 1
 
-        def crosses(q: int) -> int:
-            return int(not v.horizontal and q <= row < q + v.length)
+        def crosses(x: int) -> int:
+            return int(not v.horizontal and x <= row < x + v.length)
 
-        def moves(line: int) -> tuple[tuple[Action, int, int, int], ...]:
-            found = []
-            q = p - 1
-            while q >= 0 and not line >> q & 1:  # backwards: the new head cell must be free
-                found.append(q)
-                q -= 1
-            q = p + 1
-            while q <= last and not line >> (q + v.length - 1) & 1:  # forwards: new tail cell
-                found.append(q)
-                q += 1
-            return tuple((self.action(i, q - p), (q - p) << shift, step(v.length, abs(q - p)),
-                          crosses(q) - crosses(p)) for q in found)
-
+        moves = tuple((self.action(i, q - p), (q - p) << self.shifts[i],
+                       self._step(v.length, abs(q - p)), crosses(q) - crosses(p)) for q in found)
+        self._moves[i][3][p][line] = moves
         return moves
 
     def action(self, vehicle: int, delta: int) -> Action:
@@ -236,11 +234,16 @@ class RushHour(ProblemBase):
         """The chosen heuristic (admissible for the chosen cost model); ``inf`` at a dead end."""
         return self._heuristic(state)
 
+    def _build_heuristic(self, state: int) -> float:
+        """Build the heuristic's tables (skipped by searches that never call it), then use it."""
+        self._heuristic = make_heuristic(self, self.heuristic_name)
+        return self._heuristic(state)
+
     def is_goal(self, state: int) -> bool:
         return state & self.pos_mask == self.goal_position
 
     def _compile_successors(self) -> Callable[[int], list[tuple[Action, int, int]]]:
-        walls, groups, vehicles = self.walls_bb, self._groups, self._moves
+        walls, groups, vehicles, fill = self.walls_bb, self._groups, self._moves, self._fill
         pm, full = self.pos_mask, (1 << self.size) - 1
 
         def successors(state: int) -> list[tuple[Action, int, int]]:
@@ -250,15 +253,20 @@ class RushHour(ProblemBase):
                 occ |= table[(state >> shift) & mask]
             out = []
             append = out.append
-            for shift, line_shift, tables, _front in vehicles:
-                for action, delta, cost, _ in tables[(state >> shift) & pm][(occ >> line_shift) & full]:
+            for i, shift, line_shift, tables, _front in vehicles:
+                p = (state >> shift) & pm
+                line = (occ >> line_shift) & full
+                moves = tables[p][line]
+                if moves is None:
+                    moves = fill(i, p, line)
+                for action, delta, cost, _ in moves:
                     append((action, state + delta, cost))
             return out
 
         return successors
 
     def _compile_blocker_updates(self) -> Callable[[int, float], list[tuple[Any, ...]]]:
-        walls, groups, vehicles = self.walls_bb, self._groups, self._moves
+        walls, groups, vehicles, fill = self.walls_bb, self._groups, self._moves, self._fill
         pm, full = self.pos_mask, (1 << self.size) - 1
 
         def successors_with_heuristic(state: int, h: float) -> list[tuple[Any, ...]]:
@@ -271,8 +279,12 @@ class RushHour(ProblemBase):
             target = state & pm
             out = []
             append = out.append
-            for shift, line_shift, tables, front in vehicles:
-                moves = tables[(state >> shift) & pm][(occ >> line_shift) & full]
+            for i, shift, line_shift, tables, front in vehicles:
+                p = (state >> shift) & pm
+                line = (occ >> line_shift) & full
+                moves = tables[p][line]
+                if moves is None:
+                    moves = fill(i, p, line)
                 if target <= front:
                     for action, delta, cost, crossing in moves:
                         append((action, state + delta, cost, h + crossing))
