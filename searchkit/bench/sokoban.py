@@ -36,10 +36,10 @@ def _optima() -> dict[str, tuple[int, int]]:
 
 
 def _contender(name: str, text: str, cost: str, limit: float, **rules: bool) -> Contender:
-    def prepare(level: str) -> Any:
+    def prepare(number: int) -> Any:
         from ..plugins import get_puzzle
 
-        return get_puzzle("sokoban").parse(text, level=int(level), cost=cost, **rules)
+        return get_puzzle("sokoban").parse(text, level=number, cost=cost, **rules)
 
     def solve(problem: Any) -> Outcome:
         r = search(problem, "astar", budget=Budget(max_seconds=limit))
@@ -62,16 +62,16 @@ def run(options: Options) -> list[Table]:
     limit = 5.0 if options.quick else LIMIT
     tables = []
     for cost, column in (("moves", 0), ("pushes", 1)):
-        instances = [Instance(lv, lv, optima[lv][column] if lv in optima else None)
-                     for lv in levels[:count]]
+        instances = [Instance(lv, i, optima[str(i)][column] if str(i) in optima else None)
+                     for i, lv in enumerate(levels[:count], start=1)]
         tables.append(run_search_suite(
             f"{NAME}-{cost}", f"{NAME}: Microban, {len(instances)} levels, cost={cost}, "
             f"A* + matching, {limit:g} s per level", instances,
             [_contender(f"searchkit astar (all rules, cost={cost})", text, cost, limit)],
             log=options.log, memory=False,
             notes=["- all optimal: every solved level's cost equals microban_optimal.csv."]))
-    ablation = [Instance(lv, lv, optima[lv][0] if lv in optima else None)
-                for lv in levels[:3 if options.quick else 40]]
+    ablation = [Instance(lv, i, optima[str(i)][0] if str(i) in optima else None)
+                for i, lv in enumerate(levels[:3 if options.quick else 40], start=1)]
     contenders = [_contender("all rules", text, "moves", limit)]
     contenders[0].reference = True
     for rule in RULES:
