@@ -233,46 +233,54 @@ def run_search_suite(
 ) -> Table:
     """Run every available contender on every instance and tabulate.
 
-    CPU seconds are the minimum over ``repeat`` runs of each instance. Peak memory is measured on
+    CPU seconds are the minimum over ``repeat`` runs of each instance, the contenders taking
+    turns on each instance. Peak memory is measured on
     the first ``memory_instances`` instances (all by default). ``extra_columns`` are
     ``(column title, Outcome.extra key)`` pairs summed over instances. "all optimal" is ``yes``
     when every cost found equals the instance's optimum (or, when unknown, the reference's cost).
     """
     reference = next((c for c in contenders if c.reference), None)
-    tallies: dict[str, _Tally] = {}
-    ref_costs: dict[str, float | None] = {}
-    for contender in contenders:
-        if contender.unavailable:
-            continue
-        tally = tallies[contender.name] = _Tally()
-        for inst in instances:
-            best_cpu, outcome = None, None
-            for _ in range(max(1, repeat)):
+    active = [c for c in contenders if not c.unavailable]
+    tallies = {c.name: _Tally() for c in active}
+    # Instance-major and interleaved: every contender runs on an instance (round after round
+    # when repeating) before the next instance, so a change in the machine's load during the
+    # suite hits every contender alike instead of skewing the ratios.
+    for inst in instances:
+        best: dict[str, tuple[float, Outcome] | None] = {c.name: (float("inf"), None) for c in active}  # type: ignore[misc]
+        for _ in range(max(1, repeat)):
+            for contender in active:
+                if best[contender.name] is None:
+                    continue  # over its time limit on this instance: not retried
                 result, cpu = _timed(contender, inst.data)
                 if result is None:
-                    best_cpu, outcome = None, None
-                    break
-                if best_cpu is None or cpu < best_cpu:
-                    best_cpu, outcome = cpu, result
+                    best[contender.name] = None
+                elif cpu < best[contender.name][0]:  # type: ignore[index]
+                    best[contender.name] = (cpu, result)
+        expected = inst.optimum
+        if expected is None and reference is not None and best.get(reference.name):
+            expected = best[reference.name][1].cost  # type: ignore[index]
+        for contender in active:
+            tally = tallies[contender.name]
+            entry = best[contender.name]
+            outcome = None if entry is None else entry[1]
             if outcome is None or outcome.cost is None:
-                tally.timeouts += outcome is None
-                tally.optimal = tally.optimal and outcome is not None and inst.optimum is None
-                tally.per_instance[inst.name] = (None, 0, best_cpu or 0.0)
+                tally.timeouts += entry is None
+                tally.optimal = False
+                tally.per_instance[inst.name] = (None, 0, 0.0 if entry is None else entry[0])
                 if log:
                     log(f"  {suite}: {contender.name} {inst.name}: not solved")
                 continue
-            if contender is reference:
-                ref_costs[inst.name] = outcome.cost
-            expected = inst.optimum if inst.optimum is not None else ref_costs.get(inst.name)
             if expected is not None and outcome.cost != expected:
                 tally.optimal = False
             tally.solved += 1
             tally.expanded += outcome.expanded
-            tally.cpu += best_cpu or 0.0
-            tally.per_instance[inst.name] = (outcome.cost, outcome.expanded, best_cpu or 0.0)
+            tally.cpu += entry[0]  # type: ignore[index]
+            tally.per_instance[inst.name] = (outcome.cost, outcome.expanded, entry[0])  # type: ignore[index]
             for _col, key in extra_columns:
                 if key in outcome.extra:
                     tally.extra[key] = tally.extra.get(key, 0) + outcome.extra[key]
+    for contender in active:
+        tally = tallies[contender.name]
         if memory or contender.audit is not None:
             peak = 0
             for inst in instances[:memory_instances]:
