@@ -60,12 +60,12 @@ from typing import Any
 
 __all__ = [
     "PatternDatabase",
-    "build_pattern_database",
-    "cache_directory",
-    "save_table",
-    "load_table",
     "StderrProgress",
     "additive",
+    "build_pattern_database",
+    "cache_directory",
+    "load_table",
+    "save_table",
 ]
 
 

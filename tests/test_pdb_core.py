@@ -153,3 +153,12 @@ def test_tables_are_compact_numpy_bytes() -> None:
     assert table.dtype == np.uint8 and table.size == 1 << 8
     assert Path(taquin_pdb.table_path(3, 3, tuple(range(9)), (1, 2))).name.startswith(
         "taquin-pdb-3x3-2-")
+
+
+def test_additive_sums_disjoint_lookups() -> None:
+    from searchkit.pdb import additive
+
+    rows = build_pattern_database(Edges({("r1", "r0"): 1, ("r2", "r1"): 1}, ["r0"]))
+    cols = build_pattern_database(Edges({("c1", "c0"): 1}, ["c0"]))
+    h = additive([lambda s: rows.lookup(s[0]), lambda s: cols.lookup(s[1])])
+    assert h(("r2", "c1")) == 3 and h(("r0", "c0")) == 0 and h(("r9", "c0")) == math.inf
