@@ -282,12 +282,12 @@ def run_search_suite(
     for contender in active:
         tally = tallies[contender.name]
         if memory or contender.audit is not None:
-            peak = 0
+            peak: int | None = None
             for inst in instances[:memory_instances]:
                 if tally.per_instance[inst.name][0] is None:
                     continue  # unsolved in the timed pass: no second try
                 inst_peak, extra = _untimed(contender, inst.data)
-                peak = max(peak, inst_peak)
+                peak = max(peak or 0, inst_peak)
                 for key, value in extra.items():
                     tally.extra[key] = tally.extra.get(key, 0) + value
             tally.peak = peak
