@@ -284,7 +284,7 @@ def test_compare_table():
     lines = done.stdout.splitlines()
     assert lines[0] == "nstar · example 1-1000"
     assert lines[1].split() == ["strategy", "status", "cost", "length", "expanded", "generated",
-                                "seconds", "memory"]
+                                "time", "memory"]
     rows = {line.split()[0]: line.split() for line in lines[3:]}
     assert list(rows) == ["bfs", "dijkstra", "astar", "idastar"]
     best = str(nstar_distances(1, 1000)[1000])

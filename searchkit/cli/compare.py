@@ -139,7 +139,7 @@ def _table(rows: list[tuple[str | None, Choice, Result]], args: argparse.Namespa
         headers.append("frontier")
     if args.visited:
         headers.append("visited")
-    headers += ["status", "cost", "length", "expanded", "generated", "seconds", "memory"]
+    headers += ["status", "cost", "length", "expanded", "generated", "time", "memory"]
     lines = []
     for heuristic, choice, result in rows:
         strategy = searchkit.get_strategy(choice.strategy)
@@ -153,7 +153,7 @@ def _table(rows: list[tuple[str | None, Choice, Result]], args: argparse.Namespa
         s = result.stats
         row += [result.status, output.number(result.cost),
                 "-" if result.actions is None else len(result.actions),
-                output.count(s.expanded), output.count(s.generated), f"{s.seconds:.3f}",
+                output.count(s.expanded), output.count(s.generated), output.seconds(s.seconds),
                 output.size(s.peak_bytes)]
         lines.append(row)
     first_number = headers.index("cost")
