@@ -234,10 +234,11 @@ def run_search_suite(
     """Run every available contender on every instance and tabulate.
 
     CPU seconds are the minimum over ``repeat`` runs of each instance, the contenders taking
-    turns on each instance. Peak memory is measured on
-    the first ``memory_instances`` instances (all by default). ``extra_columns`` are
-    ``(column title, Outcome.extra key)`` pairs summed over instances. "all optimal" is ``yes``
-    when every cost found equals the instance's optimum (or, when unknown, the reference's cost).
+    turns on each instance. "all optimal" says whether every instance the contender *solved* got
+    the instance's optimum (or, when unknown, the reference's cost); the "solved" column says how
+    many it solved. Peak memory is measured on the first ``memory_instances`` instances (all by
+    default). ``extra_columns`` are ``(column title, Outcome.extra key)`` pairs summed over
+    instances.
     """
     reference = next((c for c in contenders if c.reference), None)
     active = [c for c in contenders if not c.unavailable]
@@ -265,7 +266,6 @@ def run_search_suite(
             outcome = None if entry is None else entry[1]
             if outcome is None or outcome.cost is None:
                 tally.timeouts += entry is None
-                tally.optimal = False
                 tally.per_instance[inst.name] = (None, 0, 0.0 if entry is None else entry[0])
                 if log:
                     log(f"  {suite}: {contender.name} {inst.name}: not solved")
@@ -311,7 +311,7 @@ def run_search_suite(
         rows.append([
             contender.name + (" (reference)" if contender is reference else ""),
             solved,
-            t.optimal and t.solved == len(instances),
+            t.optimal if t.solved else None,
             t.expanded,
             round(t.cpu, 4),
             round(t.expanded / t.cpu) if t.cpu > 0 else None,
