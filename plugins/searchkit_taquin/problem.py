@@ -261,8 +261,7 @@ class Taquin(ProblemBase):
         m, bits = self.mask, self.bits
         table_kind = name if name in ("zero", "misplaced", "manhattan") else "zero"
         plain_moves, moves = [], []
-        self._memos: dict[tuple[str, int], dict[int, int]] = {
-            (k, i): {} for k in ("row", "col") for i in range(max(self.height, self.width))}
+        self._memos = _line_memos(self.height, self.width, self.goal.cells)
         group_of = {t: gi for gi, g in enumerate(self.groups) for t in g}
         for blank in range(self.cells):
             plain, here = [], []
@@ -299,6 +298,25 @@ class Taquin(ProblemBase):
         group = self.groups[gi]
         shift = self.bits * self.slot[group[0]]
         return (delta, shift, (1 << (self.bits * len(group))) - 1, self.tables[gi])
+
+
+_LINE_MEMOS: dict[tuple[int, int, tuple[int, ...]], dict[tuple[str, int], dict[int, int]]] = {}
+
+
+def _line_memos(height: int, width: int, goal: Sequence[int]) -> dict[tuple[str, int], dict[int, int]]:
+    """The memo of line conflicts per ``(row|col, index)`` for one board size and goal.
+
+    A line's conflicts depend only on its content and the goal, so every instance with the same
+    goal shares the memo (as they share pattern databases): a batch of 15-puzzles pays for each
+    line content once. The memo is bounded by the number of distinct line contents (43,680 per
+    line on 4x4).
+    """
+    key = (height, width, tuple(goal))
+    memos = _LINE_MEMOS.get(key)
+    if memos is None:
+        memos = _LINE_MEMOS[key] = {
+            (k, i): {} for k in ("row", "col") for i in range(max(height, width))}
+    return memos
 
 
 def _expand_by_table(moves: tuple[Any, ...], m: int) -> Expand:

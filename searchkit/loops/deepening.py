@@ -33,6 +33,11 @@ from .paths import solved_path, unsolved
 __all__ = ["deepening"]
 
 
+#: Estimated bytes per level of the depth-first recursion (a Python frame plus the list of
+#: children the successor function returned); used for ``Stats.peak_bytes``.
+FRAME_BYTES = 600
+
+
 class _Stop(Exception):
     """Raised inside the recursion when the budget is exhausted."""
 
@@ -72,6 +77,11 @@ def deepening(ctx: SearchContext) -> Result:
     expanded = duplicates = pruned = cutoffs = goals = deepest = iterations = start_dead = 0
     next_check = control.next_check(0)
 
+    def memory(depth: int) -> int:
+        """Estimated bytes: the recursion frames, the on-path set and the transposition table."""
+        total = depth * FRAME_BYTES + sys.getsizeof(on_path)
+        return total if table is None else total + ctx.backend.nbytes(table)
+
     def sync(bound: float) -> None:
         generated = duplicates + pruned - start_dead + cutoffs + goals + expanded - iterations
         stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
@@ -88,7 +98,7 @@ def deepening(ctx: SearchContext) -> Result:
         expanded += 1
         if expanded >= next_check:
             sync(bound)
-            reason = control.check(depth + 1, 0 if table is None else ctx.backend.nbytes(table))
+            reason = control.check(depth + 1, memory(depth + 1))
             if reason:
                 raise _Stop(reason)
             next_check = control.next_check(expanded)
@@ -160,7 +170,7 @@ def deepening(ctx: SearchContext) -> Result:
         if start_h == inf:
             pruned = start_dead = 1  # the start is a dead end; nothing is generated
         elif is_goal(start):
-            return _found(ctx, start, found_states, found_actions, 0, 0, sync)
+            return _found(ctx, start, found_states, found_actions, 0, 0, sync, memory(0))
         else:
             while True:
                 iterations += 1
@@ -173,7 +183,7 @@ def deepening(ctx: SearchContext) -> Result:
                 found = dfs(start, start_key, _NO_PARENT, 0, 0, start_h, bound)
                 if found < 0:
                     return _found(ctx, start, found_states, found_actions, found_cost[0], bound,
-                                  sync)
+                                  sync, memory(deepest))
                 if found == inf:
                     break  # nothing was cut off: the whole space was searched
                 if first_bound is not None and first_bound == last_bound:
@@ -192,17 +202,17 @@ def deepening(ctx: SearchContext) -> Result:
     finally:
         sys.setrecursionlimit(old_limit)
     sync(bound)
-    control.finish()
+    control.finish(memory(deepest))
     if status is None:
         return unsolved(ctx, "no_solution", "the reachable state space holds no goal")
     return unsolved(ctx, status, reason)
 
 
 def _found(ctx: SearchContext, start: Any, states: list[Any], actions: list[Any], cost: float,
-           bound: float, sync: Any) -> Result:
+           bound: float, sync: Any, nbytes: int) -> Result:
     """The result for a plan collected goal first (``states`` excludes ``start``)."""
     sync(bound)
-    ctx.control.finish()
+    ctx.control.finish(nbytes)
     states.append(start)
     states.reverse()
     actions.reverse()
