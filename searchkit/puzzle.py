@@ -34,7 +34,23 @@ from typing import Any
 
 from .errors import OptionError
 
-__all__ = ["Puzzle", "PuzzleOption"]
+__all__ = ["Puzzle", "PuzzleOption", "to_bool"]
+
+
+def to_bool(value: Any) -> bool:
+    """A converter for yes/no options given as booleans or command-line strings.
+
+    >>> to_bool("yes"), to_bool("0"), to_bool(True)
+    (True, False, True)
+    """
+    if isinstance(value, bool):
+        return value
+    text = str(value).lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise ValueError("expected true or false")
 
 
 @dataclass(frozen=True)

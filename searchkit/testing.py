@@ -60,10 +60,18 @@ def brute_force_cost(graph: GraphProblem) -> float:
 
     O(V * E); independent of the search loops.
     """
+    dist = _bellman_ford(graph, {graph.start}, reverse=False)
+    return min((dist[g] for g in graph.goals if g in dist), default=math.inf)
+
+
+def _bellman_ford(graph: GraphProblem, sources: Iterable[Any], reverse: bool) -> dict[Any, float]:
+    """Cheapest cost from the nearest source to every node (to it, with ``reverse``)."""
     nodes = graph.nodes()
-    dist = {n: math.inf for n in nodes}
-    dist[graph.start] = 0
-    edges = [(u, v, c) for u, vs in graph.edges.items() for v, c in vs.items()]
+    dist = dict.fromkeys(nodes, math.inf)
+    for source in sources:
+        dist[source] = 0
+    edges = [(v, u, c) if reverse else (u, v, c)
+             for u, vs in graph.edges.items() for v, c in vs.items()]
     for _ in range(len(nodes)):
         changed = False
         for u, v, c in edges:
@@ -72,7 +80,7 @@ def brute_force_cost(graph: GraphProblem) -> float:
                 changed = True
         if not changed:
             break
-    return min((dist[g] for g in graph.goals if g in dist), default=math.inf)
+    return dist
 
 
 def brute_force_steps(graph: GraphProblem) -> float:
@@ -130,18 +138,7 @@ def graphs(
 
 def _distances_to_goals(graph: GraphProblem) -> dict[Any, float]:
     """Exact cost from every node to the nearest goal (Bellman-Ford on reversed edges)."""
-    nodes = graph.nodes()
-    dist = {n: (0 if n in graph.goals else math.inf) for n in nodes}
-    edges = [(u, v, c) for u, vs in graph.edges.items() for v, c in vs.items()]
-    for _ in range(len(nodes)):
-        changed = False
-        for u, v, c in edges:
-            if dist[v] + c < dist[u]:
-                dist[u] = dist[v] + c
-                changed = True
-        if not changed:
-            break
-    return dist
+    return _bellman_ford(graph, graph.goals, reverse=True)
 
 
 def puzzle_instances(puzzle: str, **size: Any) -> st.SearchStrategy[str]:

@@ -3,24 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from searchkit import PuzzleFormatError, PuzzleOption, hookimpl
-from searchkit.puzzle import Puzzle
+from searchkit.puzzle import Puzzle, to_bool
 
 from .problem import NStar
 
 __all__ = ["NStarPuzzle", "searchkit_puzzles"]
-
-
-def _to_bool(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    if str(value).lower() in ("1", "true", "yes", "on"):
-        return True
-    if str(value).lower() in ("0", "false", "no", "off"):
-        return False
-    raise ValueError("expected true or false")
 
 
 class NStarPuzzle(Puzzle):
@@ -37,7 +26,7 @@ class NStarPuzzle(Puzzle):
                          "zero": "0 everywhere (blind search)"},
         ),
         "prune": PuzzleOption(
-            True, "never generate states above the target (dead ends)", convert=_to_bool
+            True, "never generate states above the target (dead ends)", convert=to_bool
         ),
     }
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from searchkit import PuzzleOption, hookimpl
-from searchkit.puzzle import Puzzle
+from searchkit.puzzle import Puzzle, to_bool
 
 from .board import Board
 from .levels import select_level, split_levels
@@ -24,16 +24,6 @@ EXAMPLES = {
 }
 
 
-def _to_bool(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    if str(value).lower() in ("1", "true", "yes", "on"):
-        return True
-    if str(value).lower() in ("0", "false", "no", "off"):
-        return False
-    raise ValueError("expected true or false")
-
-
 def _to_level(value: Any) -> int | str | None:
     if value is None or isinstance(value, int):
         return value
@@ -42,7 +32,7 @@ def _to_level(value: Any) -> int | str | None:
 
 
 def _rule(help_text: str) -> PuzzleOption:
-    return PuzzleOption(True, help_text, convert=_to_bool)
+    return PuzzleOption(True, help_text, convert=to_bool)
 
 
 class SokobanPuzzle(Puzzle):
@@ -74,7 +64,7 @@ class SokobanPuzzle(Puzzle):
                          "zero": "0 everywhere (blind search)"}),
         "keeper_aware": PuzzleOption(
             True, "push distances respect which side of a box the keeper is on",
-            convert=_to_bool),
+            convert=to_bool),
         "dead_squares": _rule("never push a box onto a square from which no goal is reachable"),
         "freeze": _rule("prune positions with a frozen box off its goal"),
         "matching": _rule("prune positions where the boxes cannot reach distinct goals"),

@@ -77,7 +77,7 @@ class HashTable(MutableMapping):
         self,
         items: Iterable[tuple[Hashable, Any]] | MutableMapping = (),
         *,
-        hash: Callable[[Any], int] | None = None,  # noqa: A002 - the natural name
+        hash: Callable[[Any], int] | None = None,
         capacity: int = 1,
     ) -> None:
         if capacity < 1:
