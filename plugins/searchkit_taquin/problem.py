@@ -230,8 +230,8 @@ class Taquin(ProblemBase):
 
     def _line_of_change(self, tile: int, blank: int, source: int) -> Any:
         """For linear conflict: the one line whose conflicts may change when ``tile`` slides from
-        ``source`` to ``blank`` (the goal line it enters or leaves), as ``(shift, mask, memo,
-        compute)``, or ``None`` (a tile moving along its line keeps the order of the line)."""
+        ``source`` to ``blank`` (the goal line it enters or leaves), as ``(shift, mask, memo)``,
+        or ``None`` (a tile moving along its line keeps the order of the line)."""
         h, w, b = self.height, self.width, self.bits
         g = self.goal_cell[tile]
         if source // w != blank // w:  # vertical move: rows change, columns keep their order
@@ -244,8 +244,11 @@ class Taquin(ProblemBase):
                 return None
             kind, index, length = "col", g % w, h
             shift = self._transposed_at + b * h * index
-        return (shift, (1 << (b * length)) - 1, self._memos[(kind, index)],
+        memo = self._memos.get((kind, index))
+        if memo is None:
+            memo = self._memos[(kind, index)] = _LineMemo(
                 self._line_computer(kind, index, length))
+        return (shift, (1 << (b * length)) - 1, memo)
 
     def _line_computer(self, kind: str, index: int, length: int) -> Callable[[int], int]:
         b, m, goal_cell, w = self.bits, self.mask, self.goal_cell, self.width
@@ -300,23 +303,34 @@ class Taquin(ProblemBase):
         return (delta, shift, (1 << (self.bits * len(group))) - 1, self.tables[gi])
 
 
-_LINE_MEMOS: dict[tuple[int, int, tuple[int, ...]], dict[tuple[str, int], dict[int, int]]] = {}
+class _LineMemo(dict):  # type: ignore[type-arg]
+    """Line content -> its linear conflicts, computed on first lookup (``memo[content]``).
+
+    A missing key costs one Python call; a present one is a plain C-level dict lookup.
+    """
+
+    __slots__ = ("compute",)
+
+    def __init__(self, compute: Callable[[int], int]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, content: int) -> int:
+        value = self[content] = self.compute(content)
+        return value
 
 
-def _line_memos(height: int, width: int, goal: Sequence[int]) -> dict[tuple[str, int], dict[int, int]]:
-    """The memo of line conflicts per ``(row|col, index)`` for one board size and goal.
+_LINE_MEMOS: dict[tuple[int, int, tuple[int, ...]], dict[tuple[str, int], _LineMemo]] = {}
+
+
+def _line_memos(height: int, width: int, goal: Sequence[int]) -> dict[tuple[str, int], _LineMemo]:
+    """The memos of line conflicts per ``(row|col, index)`` for one board size and goal.
 
     A line's conflicts depend only on its content and the goal, so every instance with the same
-    goal shares the memo (as they share pattern databases): a batch of 15-puzzles pays for each
-    line content once. The memo is bounded by the number of distinct line contents (43,680 per
-    line on 4x4).
+    goal shares the memos (as they share pattern databases); each memo is bounded by the number
+    of distinct line contents (43,680 per line on 4x4).
     """
-    key = (height, width, tuple(goal))
-    memos = _LINE_MEMOS.get(key)
-    if memos is None:
-        memos = _LINE_MEMOS[key] = {
-            (k, i): {} for k in ("row", "col") for i in range(max(height, width))}
-    return memos
+    return _LINE_MEMOS.setdefault((height, width, tuple(goal)), {})
 
 
 def _expand_by_table(moves: tuple[Any, ...], m: int) -> Expand:
@@ -342,15 +356,8 @@ def _expand_linear_conflict(moves: tuple[Any, ...], m: int) -> Expand:
             d, dh, line = table[(s >> shift) & m]
             c = s + d
             if line is not None:
-                at, mask, memo, compute = line
-                before, after = (s >> at) & mask, (c >> at) & mask
-                old = memo.get(before)
-                if old is None:
-                    old = memo[before] = compute(before)
-                new = memo.get(after)
-                if new is None:
-                    new = memo[after] = compute(after)
-                dh += new - old
+                at, mask, memo = line
+                dh += memo[(c >> at) & mask] - memo[(s >> at) & mask]
             out.append((action, c, 1, h + dh))
         return out
 
