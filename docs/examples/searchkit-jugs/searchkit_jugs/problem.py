@@ -39,7 +39,7 @@ class Jugs(ProblemBase):
         return 0 if self.target in state else 1
 
     def format_action(self, action):
-        return f"pour {action[1]}->{action[2]}" if action[0] == "pour" else f"{action[0]} {action[1]}"
+        return f"pour:{action[1]}>{action[2]}" if action[0] == "pour" else f"{action[0]}:{action[1]}"
 
     def render(self, state):
         return "  ".join(f"[{litres}/{cap}]" for litres, cap in zip(state, self.capacities))
