@@ -42,6 +42,7 @@ def test_trivial_and_dead_levels():
     assert solve("#####\n#.  #\n#  $#\n# @ #\n#####")[0] is None  # box in a corner: dead
     assert solve("#####\n#@$.#\n#####") == (1, 1)
     assert solve("####\n#@*#\n####") == (0, 0)
+    assert solve("#####\n#*#@$.#\n#######") == (1, 1)  # a box on goal walled in: ignored
     with pytest.raises(ValueError):
         solve("#####\n#@*.#\n#####")  # one box, two goals
 

@@ -102,8 +102,11 @@ def solve(level: str, max_seconds: float | None = None) -> tuple[int | None, int
         if nxt == floor:
             break
         floor = nxt
+    sealed = boxes & goals & ~floor  # boxes on goals walled in out of reach: walls
+    boxes &= ~sealed
+    goals &= ~sealed
     if boxes & ~floor or goals & ~floor:
-        raise ValueError("a box or goal lies outside the keeper's area")
+        return None, 0  # a box or an empty goal the keeper can never reach
     if boxes.bit_count() != goals.bit_count():
         raise ValueError("the numbers of boxes and goals differ")
     # Nearest-goal push distance by pulling from every goal at once; unreachable = dead.
