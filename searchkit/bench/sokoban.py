@@ -85,7 +85,8 @@ def run(options: Options) -> list[Table]:
                      for i, lv in enumerate(levels[:count], start=1)]
         tables.append(run_search_suite(
             f"{NAME}-{cost}", f"{NAME}: Microban, {len(instances)} levels, cost={cost}, "
-            f"A* + matching, {limit:g} s per level", instances,
+            f"A* + matching{' vs hand-tuned A*' if cost == 'pushes' else ''}, {limit:g} s per "
+            "level", instances,
             ([_baseline(text, limit)] if cost == "pushes" else [])
             + [_contender(f"searchkit astar (all rules, cost={cost})", text, cost, limit)],
             log=options.log, memory=False,
