@@ -45,7 +45,7 @@ def add_parser(subparsers: Any, epilog: str) -> None:
         "compare", help="run several strategies on one instance and print one table",
         description="Run several strategies (and/or heuristics, frontiers, visited backends) on "
                     "the same instance and print one table: status, cost, plan length, expanded, "
-                    "generated, seconds, memory.",
+                    "generated, time, memory.",
         epilog=EXAMPLES + epilog,
     )
     add_instance_arguments(parser)
