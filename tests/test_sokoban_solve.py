@@ -32,7 +32,7 @@ def _rows(text: str, level: str | int) -> list[str]:
 def _check_plan(problem, result, rows: list[str], cost: str) -> None:
     """verify() replays through successors; replay_lurd replays the letters on the raw rows."""
     assert verify(problem, result.actions) == result.cost
-    replay = replay_lurd(rows, plan_to_lurd(result.actions))
+    replay = replay_lurd(rows, plan_to_lurd(problem, result.actions))
     assert replay.solved
     assert (replay.moves if cost == "moves" else replay.pushes) == result.cost
 
@@ -111,8 +111,9 @@ def test_format_action_spells_lurd() -> None:
 
 def test_verify_rejects_a_wrong_push() -> None:
     problem = SOKOBAN.parse("####\n#. #\n#$ #\n# @#\n####")
-    with pytest.raises(PlanError, match="step 1"):
-        verify(problem, [("l", "D")])
+    (boxes, keeper, stand, _up), = [a for a, _child, _cost in problem.successors(problem.initial())]
+    with pytest.raises(PlanError, match="step 1: action 'lD' is not legal"):
+        verify(problem, [(boxes, keeper, stand, 1)])  # push down from where the keeper pushes up
 
 
 def test_replay_catches_illegal_steps() -> None:

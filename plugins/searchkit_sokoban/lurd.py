@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from searchkit import PlanError
 
@@ -19,13 +20,16 @@ __all__ = ["Replay", "plan_to_lurd", "replay_lurd"]
 _STEP = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
 
 
-def plan_to_lurd(actions: Iterable[tuple[str, str]]) -> str:
-    """The LURD string of a list of push-level actions ``(walk, push)``.
+def plan_to_lurd(problem: Any, actions: Iterable[Any]) -> str:
+    """The LURD string of a plan: each action spelled by ``problem.format_action``, joined.
 
-    >>> plan_to_lurd([("ll", "U"), ("", "U")])
+    >>> class Spelled:
+    ...     def format_action(self, action):
+    ...         return action
+    >>> plan_to_lurd(Spelled(), ["llU", "U"])
     'llUU'
     """
-    return "".join(walk + push for walk, push in actions)
+    return "".join(problem.format_action(action) for action in actions)
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,11 @@ pushes is exact for both cost models:
     pushes), which :func:`~searchkit_sokoban.solve.solve_level` runs with ``tiebreak=True``.
 
 ``boxes`` is a sorted tuple of cell numbers (see :mod:`~searchkit_sokoban.board`). An action is
-``(walk, push)``: the walk in lower-case LURD letters and the push as one upper-case letter, so
-an action is self-contained and ``"".join(walk + push ...)`` is the plan in LURD notation.
+``(boxes, keeper, stand, direction)``: the boxes and the keeper's cell *before* the push, the
+cell he walks to, and the push direction (an index into :attr:`Board.offsets`). It holds what is
+needed to spell the walk, which is done only when asked (:meth:`SokobanProblem.format_action`
+gives the LURD text: the walk in lower case, the push in upper case), so the search never builds
+walk strings. Two actions are equal exactly when they are the same push from the same position.
 
 Deadlock rules (each switchable; dead states are not generated, and counted in :attr:`pruned`):
 ``dead_squares`` (never push a box onto a dead square), ``freeze`` (the frozen-box test) and
@@ -57,7 +60,7 @@ __all__ = [
 HEURISTICS = ("matching", "simple", "zero")
 RULES = ("dead_squares", "freeze", "matching")
 
-Action = tuple[str, str]
+Action = tuple[tuple[int, ...], int, int, int]  # boxes, keeper, stand, direction
 
 
 class SokobanProblem(ProblemBase):
@@ -84,12 +87,11 @@ class SokobanProblem(ProblemBase):
         self.keeper_aware = keeper_aware
         self._blocked = bytearray(1 - f for f in board.is_floor)
         self._no_box = bytearray(board.size)
-        self._no_previous = [-1] * board.size
+        self._unreached = [-1] * board.size
         self._h_cache: dict[Any, float] = {}
         self._match_cache: dict[tuple[int, ...], bool] = {}
         offsets = board.offsets
-        self._pushes = tuple(zip(offsets, PUSH_CHARS))
-        self._step_char = dict(zip(offsets, MOVE_CHARS))
+        self._pushes = tuple((off, d) for d, off in enumerate(offsets))
         up, down, left, right = offsets
         self._lateral = {up: (left, right), down: (left, right), left: (up, down),
                          right: (up, down)}
@@ -105,17 +107,20 @@ class SokobanProblem(ProblemBase):
         return state[0] == self.board.goals
 
     def successors(self, state: Any) -> Iterator[tuple[Action, Any, int]]:
-        for action, boxes, keeper, walk, _root in self._push_steps(state[0], state[-1], False):
+        for action, boxes, keeper, walk, _root, _bound in self._push_steps(
+                state[0], state[-1], False, False):
             yield action, (boxes, keeper), walk + 1
 
     def successors_with_heuristic(self, state: Any, h: float) -> Iterator[tuple[Any, ...]]:
         """:meth:`successors` with each child's :meth:`heuristic` value."""
         h_of = self._moves_h
-        for action, boxes, keeper, walk, _root in self._push_steps(state[0], state[-1], False):
-            yield action, (boxes, keeper), walk + 1, h_of(boxes, keeper)
+        for action, boxes, keeper, walk, _root, bound in self._push_steps(
+                state[0], state[-1], False, True):
+            yield action, (boxes, keeper), walk + 1, h_of(boxes, keeper, bound)
 
     def heuristic(self, state: Any) -> float:
-        return self._moves_h(state[0], state[-1])
+        boxes, keeper = state[0], state[-1]
+        return self._moves_h(boxes, keeper, self._h(boxes, keeper))
 
     def unsolvable_reason(self) -> str | None:
         board = self.board
@@ -133,46 +138,58 @@ class SokobanProblem(ProblemBase):
         return self.board_picture(state[0], state[-1])
 
     def format_action(self, action: Action) -> str:
-        """The action in LURD notation: the walk in lower case, then the push in upper case."""
-        return action[0] + action[1]
+        """The action in LURD notation: the walk in lower case, then the push in upper case.
+
+        The walk is a shortest one (its length is what the action costs), spelled by a
+        breadth-first walk from the keeper's cell with the boxes in place. O(floor).
+        """
+        boxes, keeper, stand, direction = action
+        return self._spell_walk(boxes, keeper, stand) + PUSH_CHARS[direction]
 
     # -- the push generator -------------------------------------------------------------------
 
-    def _push_steps(self, boxes: tuple[int, ...], keeper: int,
-                    with_root: bool) -> Iterator[tuple[Any, ...]]:
-        """Every legal, non-pruned push: ``(action, boxes, keeper, walk length, region root)``.
+    def _push_steps(self, boxes: tuple[int, ...], keeper: int, with_root: bool,
+                    with_bound: bool) -> Iterator[tuple[Any, ...]]:
+        """Every legal, non-pruned push: ``(action, boxes, keeper, walk, root, bound)``.
 
-        One breadth-first walk from the keeper (O(floor)), then per candidate push O(1) plus the
-        deadlock tests of the rules that are on, plus (``with_root``) one more walk to find the
-        new keeper region's smallest cell (``-1`` when not asked).
+        ``boxes`` and ``keeper`` are the child's, ``walk`` the length of the keeper's walk to
+        the push. One breadth-first walk from the keeper (O(floor)) gives the walk lengths,
+        then per candidate push O(1) plus the deadlock tests of the rules that are on, plus:
+        ``root`` (``with_root``; else ``-1``) the new keeper region's smallest cell, sometimes
+        by one more walk; ``bound`` (``with_bound``; else ``0``) the child's push bound
+        :meth:`_h`, computed once for both the heuristic and the matching rule.
         """
         board = self.board
         occupied = self._blocked[:]  # walls and boxes
         has_box = self._no_box[:]
+        distance = self._unreached[:]  # walk length; -1: not reached yet, -2: a box
         for cell in boxes:
             occupied[cell] = 1
             has_box[cell] = 1
-        seen = occupied[:]
-        seen[keeper] = 1
-        previous = self._no_previous[:]
-        previous[keeper] = keeper
+            distance[cell] = -2
+        distance[keeper] = 0
         queue = [keeper]
         neighbours = board.neighbours
         for cell in queue:  # the list grows while we walk it: a breadth-first search
+            step = distance[cell] + 1
             for nxt in neighbours[cell]:
-                if not seen[nxt]:
-                    seen[nxt] = 1
-                    previous[nxt] = cell
+                if distance[nxt] == -1:
+                    distance[nxt] = step
                     queue.append(nxt)
         parent_root = min(queue)
         lateral = self._lateral
         check_dead, check_freeze, check_matching = (self.rules[r] for r in RULES)
         pruned, dead = self.pruned, board.dead
+        bound_is_rule = check_matching and self.heuristic_name == "matching"
+        with_bound = with_bound or bound_is_rule
+        bound_of = self._h
+        bound: float = 0
         for i, box in enumerate(boxes):
             others = boxes[:i] + boxes[i + 1:]
-            for off, push_char in self._pushes:
+            for off, direction in self._pushes:
                 stand = box - off
-                if previous[stand] < 0:
+                walk = distance[stand]
+                if walk < 0:
                     continue
                 target = box + off
                 if occupied[target]:
@@ -188,16 +205,19 @@ class SokobanProblem(ProblemBase):
                         pruned["freeze"] += 1
                         continue
                 new_boxes = tuple(sorted((*others, target)))
-                if check_matching and not self._matchable(new_boxes, box):
+                if with_bound:
+                    bound = bound_of(new_boxes, box)
+                if check_matching and not (bound != inf if bound_is_rule
+                                           else self._matchable(new_boxes)):
                     pruned["matching"] += 1
                     continue
                 root = -1
                 if with_root:
                     side_a, side_b = lateral[off]
-                    if (occupied[box + side_a] or previous[box + side_a] >= 0) and \
-                            (occupied[box + side_b] or previous[box + side_b] >= 0) and \
-                            (previous[target] < 0 or target != parent_root and
-                             self._ring_connected(previous, target, box)):
+                    if (occupied[box + side_a] or distance[box + side_a] >= 0) and \
+                            (occupied[box + side_b] or distance[box + side_b] >= 0) and \
+                            (distance[target] < 0 or target != parent_root and
+                             self._ring_connected(distance, target, box)):
                         # the new region is the old one plus the box's old cell minus the
                         # target: nothing new opens beside the old cell, and the target either
                         # was outside the region or leaves it connected
@@ -206,18 +226,17 @@ class SokobanProblem(ProblemBase):
                         occupied[box], occupied[target] = 0, 1
                         root = self._region_root(occupied, box)
                         occupied[box], occupied[target] = 1, 0
-                walk = self._walk(previous, stand)
-                yield (walk, push_char), new_boxes, box, len(walk), root
+                yield (boxes, keeper, stand, direction), new_boxes, box, walk, root, bound
 
-    def _ring_connected(self, previous: list[int], target: int, box: int) -> bool:
+    def _ring_connected(self, distance: list[int], target: int, box: int) -> bool:
         """Whether the region stays connected when ``target`` is filled (a local test).
 
-        The region is the cells with ``previous >= 0`` plus ``box``. True when the region's
+        The region is the cells with ``distance >= 0`` plus ``box``. True when the region's
         cells among ``target``'s four neighbours are linked by one run of region cells around
         the 8-cell ring of ``target``: every path through ``target`` can then go round it.
         False means "maybe not" (the caller then walks the region).
         """
-        inside = [previous[target + o] >= 0 or target + o == box for o in self._ring]
+        inside = [distance[target + o] >= 0 or target + o == box for o in self._ring]
         if all(inside):
             return True
         start = inside.index(False)
@@ -234,16 +253,35 @@ class SokobanProblem(ProblemBase):
                     return False
         return True
 
-    def _walk(self, previous: list[int], cell: int) -> str:
-        """The lower-case path to ``cell`` along the ``previous`` links of a breadth-first walk."""
+    def _spell_walk(self, boxes: tuple[int, ...], keeper: int, stand: int) -> str:
+        """A shortest walk from ``keeper`` to ``stand`` around ``boxes``, in lower-case LURD.
+
+        Breadth-first with ``previous`` links, stopping at ``stand``; raises ``ValueError`` if
+        ``stand`` cannot be reached (an action that no search produced).
+        """
+        occupied = self._blocked[:]
+        for cell in boxes:
+            occupied[cell] = 1
+        previous = {keeper: keeper}
+        queue = [keeper]
+        offsets = self.board.offsets
+        for cell in queue:
+            if cell == stand:
+                break
+            for off in offsets:
+                nxt = cell + off
+                if not occupied[nxt] and nxt not in previous:
+                    previous[nxt] = cell
+                    queue.append(nxt)
+        if stand not in previous:
+            raise ValueError(f"cell {stand} is out of the keeper's reach")
         steps = []
-        step_char = self._step_char
-        back = previous[cell]
-        while back != cell:
-            steps.append(step_char[cell - back])
-            cell, back = back, previous[back]
-        steps.reverse()
-        return "".join(steps)
+        cell = stand
+        while cell != keeper:
+            back = previous[cell]
+            steps.append(MOVE_CHARS[offsets.index(cell - back)])
+            cell = back
+        return "".join(reversed(steps))
 
     def _region_root(self, occupied: bytearray, start: int) -> int:
         """The smallest cell reachable from ``start`` through cells not ``occupied``. O(floor)."""
@@ -267,18 +305,33 @@ class SokobanProblem(ProblemBase):
 
     # -- heuristics and the matching rule (cached) ----------------------------------------------
 
-    def _moves_h(self, boxes: tuple[int, ...], keeper: int) -> float:
-        """The push bound plus the keeper's walk to the nearest push he can make.
+    def _moves_h(self, boxes: tuple[int, ...], keeper: int, bound: float) -> float:
+        """The push bound ``bound`` (:meth:`_h` of the position) plus the keeper's walk to the
+        nearest push he can make.
 
         Before his next push the keeper walks at least to a square beside a box that he can
         push onto a free, live square; no push bound counts these steps. Consistent: that walk
-        is part of the cost of every push leaving the position. A breadth-first walk that stops
-        at the first such square (distance 0 when he already stands beside one). Not added by
-        the ``zero`` heuristic.
+        is part of the cost of every push leaving the position. Not added by the ``zero``
+        heuristic. O(1) when the keeper stands beside such a box (the usual case: after a push
+        he stands behind the box he pushed), else a breadth-first walk that stops at the first
+        such square.
         """
-        value = self._h(boxes, keeper)
+        value = bound
         if self.heuristic_name == "zero" or value == inf or boxes == self.board.goals:
             return value
+        board = self.board
+        is_floor, dead = board.is_floor, board.dead
+        for off in board.offsets:
+            nxt = keeper + off
+            if nxt in boxes:
+                beyond = nxt + off
+                if is_floor[beyond] and not dead[beyond] and beyond not in boxes:
+                    return value
+        return value + self._walk_to_push(boxes, keeper)
+
+    def _walk_to_push(self, boxes: tuple[int, ...], keeper: int) -> float:
+        """The keeper's walk to the nearest square from which he can push a box onto a free,
+        live square (``inf`` when there is none). Breadth-first, O(floor)."""
         board = self.board
         is_floor, dead, neighbours, offsets = board.is_floor, board.dead, board.neighbours, \
             board.offsets
@@ -293,7 +346,7 @@ class SokobanProblem(ProblemBase):
                     if nxt in box_set:
                         beyond = nxt + off
                         if is_floor[beyond] and not dead[beyond] and beyond not in box_set:
-                            return value + distance
+                            return distance
             distance += 1
             following = []
             for cell in layer:
@@ -336,15 +389,13 @@ class SokobanProblem(ProblemBase):
             return sum(min((d[i] for d in dist), default=inf) for i in index)
         return min_cost_assignment([[d[i] for d in dist] for i in index])
 
-    def _matchable(self, boxes: tuple[int, ...], keeper: int) -> bool:
+    def _matchable(self, boxes: tuple[int, ...]) -> bool:
         """The matching rule: can every box still reach a distinct goal?
 
-        With the ``matching`` heuristic this is its finiteness (computed anyway for the child,
-        and with keeper-aware distances a little stronger); otherwise a perfect-matching test
-        on box-alone reachability, cached per box set.
+        A perfect-matching test on box-alone reachability, cached per box set. (With the
+        ``matching`` heuristic, :meth:`_push_steps` uses the heuristic's finiteness instead:
+        computed for the child anyway, and with keeper-aware distances a little stronger.)
         """
-        if self.heuristic_name == "matching":
-            return self._h(boxes, keeper) != inf
         value = self._match_cache.get(boxes)
         if value is None:
             value = not matching_deadlock(self.board, boxes)
@@ -403,13 +454,14 @@ class PushSokobanProblem(SokobanProblem):
         return self._h(state[0], state[2])  # pushes only: walking is free here
 
     def successors(self, state: Any) -> Iterator[tuple[Action, Any, int]]:
-        for action, boxes, keeper, _walk, root in self._push_steps(state[0], state[2], True):
+        for action, boxes, keeper, _walk, root, _bound in self._push_steps(
+                state[0], state[2], True, False):
             yield action, (boxes, root, keeper), 1
 
     def successors_with_heuristic(self, state: Any, h: float) -> Iterator[tuple[Any, ...]]:
-        h_of = self._h
-        for action, boxes, keeper, _walk, root in self._push_steps(state[0], state[2], True):
-            yield action, (boxes, root, keeper), 1, h_of(boxes, keeper)
+        for action, boxes, keeper, _walk, root, bound in self._push_steps(
+                state[0], state[2], True, True):
+            yield action, (boxes, root, keeper), 1, bound
 
 
 class TieBreakSokobanProblem(SokobanProblem):
@@ -434,14 +486,15 @@ class TieBreakSokobanProblem(SokobanProblem):
 
     def successors(self, state: Any) -> Iterator[tuple[Action, Any, int]]:
         limit, bound, pushes = self.push_limit, self._bound._h, state[1] + 1
-        for action, boxes, keeper, walk, _root in self._push_steps(state[0], state[2], False):
+        for action, boxes, keeper, walk, _root, _bound in self._push_steps(
+                state[0], state[2], False, False):
             if pushes + bound(boxes, keeper) <= limit:
                 yield action, (boxes, pushes, keeper), walk + 1
 
     def successors_with_heuristic(self, state: Any, h: float) -> Iterator[tuple[Any, ...]]:
-        h_of = self._moves_h
+        h_of = self.heuristic
         for action, child, cost in self.successors(state):
-            yield action, child, cost, h_of(child[0], child[2])
+            yield action, child, cost, h_of(child)
 
 
 def make_problem(board: Board, cost: str = "moves", push_limit: int | None = None,

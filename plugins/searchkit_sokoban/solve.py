@@ -98,7 +98,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     moves = pushes = None
     lurd = None
     if result.solved and result.actions is not None:
-        lurd = plan_to_lurd(result.actions)
+        lurd = plan_to_lurd(problem, result.actions)
         replay = replay_lurd([row for _, row in raw.rows], lurd)
         if not replay.solved:
             raise PlanError(f"the plan for level {raw.name!r} does not solve it on replay")
