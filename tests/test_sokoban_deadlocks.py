@@ -12,7 +12,7 @@ import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from searchkit_sokoban.assignment import has_perfect_matching, min_cost_assignment
+from searchkit_sokoban.assignment import Assignment, has_perfect_matching, min_cost_assignment
 
 from searchkit import get_puzzle, search
 from searchkit.testing import puzzle_instances
@@ -68,6 +68,47 @@ def test_hungarian_matches_brute_force(matrix: list[list[float]]) -> None:
     assert min_cost_assignment(matrix) == brute
     adjacent = [[j for j in range(n) if matrix[i][j] != math.inf] for i in range(n)]
     assert has_perfect_matching(adjacent, n) == (brute != math.inf)
+
+
+def _brute_assignment(matrix: list[list[float]]) -> float:
+    n = len(matrix)
+    return min(sum(matrix[i][p[i]] for i in range(n)) for p in itertools.permutations(range(n)))
+
+
+@given(st.integers(1, 5).flatmap(lambda n: st.tuples(
+    st.lists(st.lists(st.one_of(st.integers(0, 9), st.just(math.inf)), min_size=n, max_size=n),
+             min_size=n, max_size=n),
+    st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1),
+                       st.lists(st.one_of(st.integers(0, 9), st.just(math.inf)),
+                                min_size=n, max_size=n)), max_size=4))))
+@settings(max_examples=200, deadline=None)
+def test_assignment_row_updates_stay_optimal(case) -> None:
+    """replace_row + move_row (what a push does to a box's row) agree with brute force."""
+    matrix, updates = case
+    current = Assignment.solve(matrix, big=10 * (len(matrix) + 1))
+    assert current.value == _brute_assignment(matrix)
+    for index, to, row in updates:
+        current = current.replace_row(index, row).move_row(index, to)
+        matrix = [r for k, r in enumerate(matrix) if k != index]
+        matrix.insert(to, row)
+        assert current.value == _brute_assignment(matrix)
+
+
+@given(puzzle_instances("sokoban", rows=5, cols=5, boxes=3, walls=0.1),
+       st.sampled_from(["moves", "pushes"]), st.booleans())
+@settings(max_examples=30, deadline=None)
+def test_incremental_push_bound_equals_a_fresh_one(text: str, cost: str, keeper_aware: bool) -> None:
+    """Children's bounds (re-solving one row of the parent's assignment) equal a fresh solve."""
+    problem = SOKOBAN.parse(text, cost=cost, keeper_aware=keeper_aware)
+    frontier, seen = [problem.initial()], set()
+    while frontier and len(seen) < 200:
+        state = frontier.pop()
+        for _action, child, _cost, h in problem.successors_with_heuristic(state, 0):
+            fresh = SOKOBAN.parse(text, cost=cost, keeper_aware=keeper_aware)
+            assert h == fresh.heuristic(child)
+            if problem.key(child) not in seen:
+                seen.add(problem.key(child))
+                frontier.append(child)
 
 
 def test_rules_prune_something_on_a_real_level() -> None:

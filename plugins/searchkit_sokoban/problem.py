@@ -44,7 +44,7 @@ from typing import Any
 
 from searchkit import ProblemBase
 
-from .assignment import min_cost_assignment
+from .assignment import Assignment
 from .board import MOVE_CHARS, PUSH_CHARS, Board
 from .deadlocks import freeze_deadlock, matching_deadlock
 
@@ -89,6 +89,11 @@ class SokobanProblem(ProblemBase):
         self._no_box = bytearray(board.size)
         self._unreached = [-1] * board.size
         self._h_cache: dict[Any, float] = {}
+        self._assignments: dict[Any, Assignment] = {}
+        distances = board.keeper_distance if keeper_aware else board.push_distance
+        finite = [x for d in distances for x in d if x != inf]
+        #: stands for a missing edge in the assignments: more than any matching of finite edges
+        self._big = (max(finite, default=0) + 1) * (len(board.goals) + 1)
         self._match_cache: dict[tuple[int, ...], bool] = {}
         offsets = board.offsets
         self._pushes = tuple((off, d) for d, off in enumerate(offsets))
@@ -182,7 +187,9 @@ class SokobanProblem(ProblemBase):
         pruned, dead = self.pruned, board.dead
         bound_is_rule = check_matching and self.heuristic_name == "matching"
         with_bound = with_bound or bound_is_rule
-        bound_of = self._h
+        bound_of = self._child_h
+        parent = self._assignment(boxes, keeper) if with_bound and \
+            self.heuristic_name == "matching" else None
         bound: float = 0
         for i, box in enumerate(boxes):
             others = boxes[:i] + boxes[i + 1:]
@@ -206,7 +213,7 @@ class SokobanProblem(ProblemBase):
                         continue
                 new_boxes = tuple(sorted((*others, target)))
                 if with_bound:
-                    bound = bound_of(new_boxes, box)
+                    bound = bound_of(new_boxes, box, parent, i, target)
                 if check_matching and not (bound != inf if bound_is_rule
                                            else self._matchable(new_boxes)):
                     pruned["matching"] += 1
@@ -363,31 +370,66 @@ class SokobanProblem(ProblemBase):
         Cached per box set and, with keeper-aware distances, the keeper's side of every box
         (the only keeper data it depends on).
         """
-        if self.keeper_aware:
-            side = self.board.side
-            sides = tuple([side[c][keeper] for c in boxes])
-            cache_key: Any = (boxes, sides)
-        else:
-            sides = None
-            cache_key = boxes
-        value = self._h_cache.get(cache_key)
+        key = self._h_key(boxes, keeper)
+        value = self._h_cache.get(key)
         if value is None:
-            value = self._compute_h(boxes, sides)
-            self._h_cache[cache_key] = value
+            if self.heuristic_name == "matching":
+                value = self._assignment(boxes, keeper).value
+            else:
+                value = self._compute_h(self._rows(boxes, keeper))
+            self._h_cache[key] = value
         return value
 
-    def _compute_h(self, boxes: tuple[int, ...], sides: tuple[int, ...] | None) -> float:
+    def _child_h(self, boxes: tuple[int, ...], keeper: int, parent: Assignment | None,
+                 index: int, cell: int) -> float:
+        """:meth:`_h` of a child: the parent's box ``index`` moved to ``cell``, the keeper on
+        ``keeper``.
+
+        With the ``matching`` heuristic and the parent's assignment ``parent``, a cache miss
+        re-solves only the moved box's row, in O(n^2): the other boxes' rows are the parent's,
+        because the keeper walked to the push without crossing their cells, so he is on the
+        same side of each of them as before.
+        """
+        key = self._h_key(boxes, keeper)
+        value = self._h_cache.get(key)
+        if value is None:
+            if parent is None:
+                return self._h(boxes, keeper)
+            row = self._rows((cell,), keeper)[0]
+            child = parent.replace_row(index, row).move_row(index, boxes.index(cell))
+            self._assignments[key] = child
+            value = self._h_cache[key] = child.value
+        return value
+
+    def _assignment(self, boxes: tuple[int, ...], keeper: int) -> Assignment:
+        """The optimal box-to-goal assignment of the position, solved in full on a cache miss."""
+        key = self._h_key(boxes, keeper)
+        found = self._assignments.get(key)
+        if found is None:
+            found = self._assignments[key] = Assignment.solve(self._rows(boxes, keeper),
+                                                              self._big)
+        return found
+
+    def _h_key(self, boxes: tuple[int, ...], keeper: int) -> Any:
+        """What the push bound depends on: the boxes, and the keeper's side of each of them."""
+        if self.keeper_aware:
+            side = self.board.side
+            return boxes, tuple([side[c][keeper] for c in boxes])
+        return boxes
+
+    def _rows(self, boxes: tuple[int, ...], keeper: int) -> list[list[float]]:
+        """The push distance from each box to each goal (one row per box; keeper-aware or not)."""
+        if self.keeper_aware:
+            side = self.board.side
+            return [[d[4 * c + side[c][keeper]] for d in self.board.keeper_distance]
+                    for c in boxes]
+        return [[d[c] for d in self.board.push_distance] for c in boxes]
+
+    def _compute_h(self, rows: list[list[float]]) -> float:
+        """The ``zero`` or ``simple`` bound of a distance matrix (rows: boxes)."""
         if self.heuristic_name == "zero":
             return 0
-        if sides is None:
-            dist = self.board.push_distance
-            index: Any = boxes
-        else:
-            dist = self.board.keeper_distance
-            index = [4 * c + s for c, s in zip(boxes, sides)]
-        if self.heuristic_name == "simple":
-            return sum(min((d[i] for d in dist), default=inf) for i in index)
-        return min_cost_assignment([[d[i] for d in dist] for i in index])
+        return sum(min(row, default=inf) for row in rows)
 
     def _matchable(self, boxes: tuple[int, ...]) -> bool:
         """The matching rule: can every box still reach a distinct goal?
