@@ -18,6 +18,39 @@ changes. This covers two boxes against a wall, 2x2 blocks, and any chain of mutu
 
 **Matching.** :func:`matching_deadlock`: every box must still reach a distinct goal by box-alone
 pushes (a bipartite perfect matching on push-distance reachability).
+
+**PI-corrals** (:func:`pi_corral_pushes`, push-optimal search only). A *corral* is a connected
+set ``K`` of free floor cells the keeper cannot reach; its *barrier* is the boxes next to ``K``.
+Until some barrier box moves, ``K`` stays sealed (walls and barrier boxes surround it) and no
+box can enter it (only a box next to ``K`` could, and those are the barrier). The corral is a
+*PI-corral* when
+
+* (I) no barrier box can ever be pushed out of ``K`` before a barrier box moves: for every
+  barrier box ``b`` and direction ``d`` with ``b + d`` outside ``K``, ``b + d`` is a wall or a
+  barrier box, or the stand cell ``b - d`` is a wall, a barrier box or in ``K``;
+* (P) every push of a barrier box into ``K`` can be made now, or not before a barrier box
+  moves: its stand cell is reachable, or a wall, a barrier box or in ``K``;
+* and some push of a barrier box is needed: ``K`` holds a goal, or a barrier box is off its
+  goal.
+
+Then only the pushes of barrier boxes into ``K`` need to be searched, without changing the
+push optimum. Proof: take an optimal solution and its first push ``t`` of a barrier box. By (I)
+it goes into ``K``, by (P) its stand cell is reachable from the start, and its target (in
+``K``) is free from the start. The pushes before ``t`` move other boxes, never into ``K`` or
+onto the barrier, so doing push ``t`` first leaves each of them legal (the keeper only gains
+room: the barrier cell frees up, the box lands in sealed ``K`` which no earlier walk crossed)
+and reaches the same position after them, keeper region included. So some optimal solution
+starts with a PI-corral push. (Walks can get longer, so this is not sound for move-optimal
+search.)
+
+::
+
+    ########
+    #  . * #    K: the three cells right of the lower '$' (walls around it, that '$' on its
+    #@     #    left), with a goal. Barrier: that '$', which cannot go up (nobody can stand
+    #  $####    below it) or down (wall) and cannot go left before K opens (the keeper would
+    #  $ . #    stand in K). So the only push searched here is that '$' to the right; the
+    ########    two pushes of the '*' are cut.
 """
 
 from __future__ import annotations
@@ -27,7 +60,7 @@ from math import inf
 from .assignment import has_perfect_matching
 from .board import Board
 
-__all__ = ["freeze_deadlock", "matching_deadlock"]
+__all__ = ["freeze_deadlock", "matching_deadlock", "pi_corral_pushes"]
 
 
 def freeze_deadlock(board: Board, has_box: bytearray, pushed: int) -> bool:
@@ -93,3 +126,60 @@ def matching_deadlock(board: Board, cells: tuple[int, ...]) -> bool:
     dist = board.push_distance
     adjacent = [[g for g in range(len(dist)) if dist[g][c] != inf] for c in cells]
     return not has_perfect_matching(adjacent, len(dist))
+
+
+def pi_corral_pushes(board: Board, distance: list[int]) -> list[tuple[int, int]] | None:
+    """The pushes into the PI-corral with the fewest of them, or ``None`` without a PI-corral.
+
+    ``distance`` describes the position as :meth:`~.problem.SokobanProblem._push_steps`
+    computes it: ``>= 0`` on cells the keeper reaches, ``-2`` on boxes, ``-1`` on every other
+    cell (walls and sealed-off floor). A push is ``(box cell, direction)`` with the direction
+    an index into :attr:`Board.offsets`. An empty list means the position is dead (a barrier
+    box must move but none ever can). O(floor) per corral.
+    """
+    best: list[tuple[int, int]] | None = None
+    seen: set[int] = set()
+    neighbours = board.neighbours
+    for start in board.floor:
+        if distance[start] != -1 or start in seen:
+            continue
+        area = {start}
+        barrier = set()
+        queue = [start]
+        for cell in queue:
+            for nxt in neighbours[cell]:
+                if distance[nxt] == -1:
+                    if nxt not in area:
+                        area.add(nxt)
+                        queue.append(nxt)
+                elif distance[nxt] == -2:
+                    barrier.add(nxt)
+        seen |= area
+        pushes = _corral_pushes(board, distance, area, barrier)
+        if pushes is not None and (best is None or len(pushes) < len(best)):
+            best = pushes
+    return best
+
+
+def _corral_pushes(board: Board, distance: list[int], area: set[int],
+                   barrier: set[int]) -> list[tuple[int, int]] | None:
+    """The pushes into ``area`` if it is a PI-corral with ``barrier`` (module docstring)."""
+    is_goal, floor = board.is_goal, board.is_floor
+    if not any(is_goal[c] for c in area) and all(is_goal[b] for b in barrier):
+        return None  # nothing forces a push into this corral
+
+    def blocked(cell: int) -> bool:  # stays out of the keeper's and boxes' way until t
+        return not floor[cell] or cell in barrier or cell in area
+
+    pushes = []
+    for box in barrier:
+        for direction, off in enumerate(board.offsets):
+            target, stand = box + off, box - off
+            if target in area:
+                if distance[stand] >= 0:
+                    pushes.append((box, direction))
+                elif not blocked(stand):
+                    return None  # (P) fails: the push may become possible later
+            elif not (not floor[target] or target in barrier or blocked(stand)):
+                return None  # (I) fails: the box may leave the corral
+    return pushes

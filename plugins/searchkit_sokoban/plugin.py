@@ -68,6 +68,8 @@ class SokobanPuzzle(Puzzle):
         "dead_squares": _rule("never push a box onto a square from which no goal is reachable"),
         "freeze": _rule("prune positions with a frozen box off its goal"),
         "matching": _rule("prune positions where the boxes cannot reach distinct goals"),
+        "pi_corral": _rule("cost=pushes: when a PI-corral exists, only push its barrier boxes "
+                           "into it (ignored for cost=moves: not move-optimal)"),
     }
 
     def build(self, text: str, level: int | str | None = None, cost: str = "moves",

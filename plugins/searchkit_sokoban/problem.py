@@ -28,8 +28,9 @@ gives the LURD text: the walk in lower case, the push in upper case), so the sea
 walk strings. Two actions are equal exactly when they are the same push from the same position.
 
 Deadlock rules (each switchable; dead states are not generated, and counted in :attr:`pruned`):
-``dead_squares`` (never push a box onto a dead square), ``freeze`` (the frozen-box test) and
-``matching`` (every box keeps a distinct reachable goal). Heuristics: ``zero``, ``simple`` (sum
+``dead_squares`` (never push a box onto a dead square), ``freeze`` (the frozen-box test),
+``matching`` (every box keeps a distinct reachable goal) and, for ``cost="pushes"`` only,
+``pi_corral`` (when a PI-corral exists, push only into it; see :mod:`.deadlocks`). Heuristics: ``zero``, ``simple`` (sum
 over boxes of the push distance to the nearest goal) and ``matching`` (minimum-cost perfect
 matching of boxes to goals on push distances). All three are admissible and consistent for both
 cost models: a push moves one box one cell, which changes a box-alone push distance by at most 1,
@@ -46,7 +47,7 @@ from searchkit import ProblemBase
 
 from .assignment import Assignment
 from .board import MOVE_CHARS, PUSH_CHARS, Board
-from .deadlocks import freeze_deadlock, matching_deadlock
+from .deadlocks import freeze_deadlock, matching_deadlock, pi_corral_pushes
 
 __all__ = [
     "HEURISTICS",
@@ -58,7 +59,7 @@ __all__ = [
 ]
 
 HEURISTICS = ("matching", "simple", "zero")
-RULES = ("dead_squares", "freeze", "matching")
+RULES = ("dead_squares", "freeze", "matching", "pi_corral")
 
 Action = tuple[tuple[int, ...], int, int, int]  # boxes, keeper, stand, direction
 
@@ -75,14 +76,18 @@ class SokobanProblem(ProblemBase):
     """
 
     cost_model = "moves"
+    #: PI-corral pruning keeps push optima, not move optima: only the pushes model uses it
+    corrals_are_sound = False
 
     def __init__(self, board: Board, heuristic: str = "matching", dead_squares: bool = True,
-                 freeze: bool = True, matching: bool = True, keeper_aware: bool = True) -> None:
+                 freeze: bool = True, matching: bool = True, pi_corral: bool = True,
+                 keeper_aware: bool = True) -> None:
         if heuristic not in HEURISTICS:
             raise ValueError(f"unknown heuristic {heuristic!r}")
         self.board = board
         self.heuristic_name = heuristic
-        self.rules = {"dead_squares": dead_squares, "freeze": freeze, "matching": matching}
+        self.rules = {"dead_squares": dead_squares, "freeze": freeze, "matching": matching,
+                      "pi_corral": pi_corral and self.corrals_are_sound}
         self.pruned = dict.fromkeys(RULES, 0)
         self.keeper_aware = keeper_aware
         self._blocked = bytearray(1 - f for f in board.is_floor)
@@ -183,8 +188,9 @@ class SokobanProblem(ProblemBase):
                     queue.append(nxt)
         parent_root = min(queue)
         lateral = self._lateral
-        check_dead, check_freeze, check_matching = (self.rules[r] for r in RULES)
+        check_dead, check_freeze, check_matching, check_corral = (self.rules[r] for r in RULES)
         pruned, dead = self.pruned, board.dead
+        corral = pi_corral_pushes(board, distance) if check_corral else None
         bound_is_rule = check_matching and self.heuristic_name == "matching"
         with_bound = with_bound or bound_is_rule
         bound_of = self._child_h
@@ -200,6 +206,9 @@ class SokobanProblem(ProblemBase):
                     continue
                 target = box + off
                 if occupied[target]:
+                    continue
+                if corral is not None and (box, direction) not in corral:
+                    pruned["pi_corral"] += 1
                     continue
                 if check_dead and dead[target]:
                     pruned["dead_squares"] += 1
@@ -484,6 +493,7 @@ class PushSokobanProblem(SokobanProblem):
     """
 
     cost_model = "pushes"
+    corrals_are_sound = True
 
     def initial(self) -> Any:
         boxes, keeper = self.board.initial_boxes, self.board.keeper
