@@ -21,6 +21,11 @@ Optional extensions the engine uses when present:
     Like ``successors`` but yields ``(action, next_state, cost, next_h)``, where ``h`` is the
     heuristic value of ``state``: lets a puzzle update its heuristic incrementally instead of
     recomputing it (IDA* on the 15-puzzle lives by this). Must agree with ``heuristic``.
+``successors_except_parent(state, h, parent)``
+    Like ``successors_with_heuristic``, but leaves out the successor equal to ``parent`` (the
+    state ``state`` was reached from; ``None`` at the start). IDA* and its kin never need that
+    move back, and a puzzle that knows its inverse move can skip it before building it. Used by
+    the deepening loop when the strategy uses the heuristic and ``cycle_check`` is not ``none``.
 ``predecessors(state)`` and ``goal_states()``
     For bidirectional search: ``predecessors`` yields ``(action, previous_state, cost)`` where
     ``action`` leads *from* ``previous_state`` *to* ``state``; ``goal_states`` lists the goals.

@@ -195,3 +195,64 @@ def test_dead_ends_are_pruned():
     result = search(graph, "astar")
     assert result.states == ["s", "a", "t"] and result.stats.pruned == 1
     assert search(graph, "idastar").cost == 4
+
+
+class _ExceptParent(GraphProblem):
+    """A graph whose successor function can leave out the move back to the parent."""
+
+    calls = 0
+
+    def successors_except_parent(self, node, h, parent):
+        type(self).calls += 1
+        return [(a, v, c, self.heuristic(v)) for a, v, c in self.successors(node) if v != parent]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(graphs(heuristic="admissible"))
+def test_idastar_with_successors_except_parent_is_optimal(graph):
+    best = brute_force_cost(graph)
+    pruning = _ExceptParent(graph.edges, graph.start, graph.goals, heuristic=graph._h)
+    for check in ("path", "parent"):
+        for visited in ("none", "dict"):
+            plain = search(graph, "idastar", cycle_check=check, visited=visited)
+            lean = search(pruning, "idastar", cycle_check=check, visited=visited)
+            if best == math.inf:
+                assert lean.status == plain.status == "no_solution"
+                continue
+            assert lean.cost == plain.cost == best, (check, visited)
+            assert verify(graph, lean.actions) == best
+            # the moves left out are exactly the parent moves the loop would have pruned
+            assert lean.stats.expanded == plain.stats.expanded
+            assert lean.stats.generated <= plain.stats.generated
+
+
+def test_successors_except_parent_is_used_only_when_it_is_sound():
+    graph = _ExceptParent({"s": {"a": 1}, "a": {"s": 1, "t": 1}}, "s", {"t"},
+                          heuristic={"s": 1, "a": 1})
+    _ExceptParent.calls = 0
+    result = search(graph, "idastar", cycle_check="parent")
+    assert result.cost == 2 and _ExceptParent.calls > 0
+    assert result.stats.duplicates == 0  # a -> s was never generated
+    # "none" promises a plain tree search (the move back is generated), IDDFS uses no heuristic
+    for strategy, options in (("idastar", {"cycle_check": "none"}), ("iddfs", {})):
+        _ExceptParent.calls = 0
+        assert search(graph, strategy, **options).cost == 2
+        assert _ExceptParent.calls == 0, strategy
+
+
+def test_every_deepening_specialisation_compiles():
+    from itertools import product
+
+    from searchkit.loops.dfs_template import Flags, compile_dfs, source
+
+    for key, check, table, unit, except_parent in product(
+            (False, True), ("path", "parent", "none"), (False, True), (False, True),
+            (False, True)):
+        flags = Flags(key, check, table, unit, except_parent)
+        dfs, counters, start_iteration = compile_dfs(flags)(*[None] * 9)
+        assert counters() == (0, 0, 0, 0, 0, 0)
+        text = source(flags)
+        assert ("key(child)" in text) == key and ("table.get" in text) == table
+        assert ("on_path.add" in text) == (check == "path")
+    with pytest.raises(ValueError, match="cycle_check"):
+        Flags(False, "sometimes", False, False, False)

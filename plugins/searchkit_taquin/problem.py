@@ -49,7 +49,10 @@ HEURISTICS = ("zero", "misplaced", "manhattan", "linear-conflict", "pdb")
 ACTIONS = ("U", "L", "R", "D")
 INVERSE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 
-Expand = Callable[[int, float], list[tuple[str, int, int, float]]]
+#: ``expand(state, h, parent=None)``: the children with their heuristic values, without the
+#: move back to ``parent`` (serves as ``successors_with_heuristic`` and
+#: ``successors_except_parent``).
+Expand = Callable[..., list[tuple[str, int, int, float]]]
 
 
 class Taquin(ProblemBase):
@@ -95,6 +98,7 @@ class Taquin(ProblemBase):
             self.tables = pdb_loader(h, w, goal.cells, self.groups)
         self._neighbours = self._neighbour_cells()
         self.successors_with_heuristic: Expand = self._make_expand()
+        self.successors_except_parent: Expand = self.successors_with_heuristic
 
     # ------------------------------------------------------------------ encoding
     def encode(self, cells: Sequence[int]) -> int:
@@ -272,7 +276,7 @@ class Taquin(ProblemBase):
                 shift = self._board_at + bits * source
                 deltas = [self._delta(blank, source, t) if 0 < t < self.cells else 0
                           for t in range(m + 1)]
-                plain.append((action, shift, tuple((d, 0) for d in deltas)))
+                plain.append((source, (action, shift, tuple((d, 0) for d in deltas))))
                 entries: tuple[tuple[Any, ...], ...]
                 if name == "linear-conflict":
                     entries = tuple(
@@ -284,15 +288,22 @@ class Taquin(ProblemBase):
                 else:
                     entries = tuple((deltas[t], self._tile_difference(table_kind, t, blank, source)
                                      if 0 < t < self.cells else 0) for t in range(m + 1))
-                here.append((action, shift, entries))
-            plain_moves.append(tuple(plain))
-            moves.append(tuple(here))
-        self._plain = _expand_by_table(tuple(plain_moves), m)
+                here.append((source, (action, shift, entries)))
+            plain_moves.append(self._by_parent_blank(plain))
+            moves.append(self._by_parent_blank(here))
+        self._plain = _expand_by_table(tuple(plain_moves), m, self.cells)
         if name == "linear-conflict":
-            return _expand_linear_conflict(tuple(moves), m)
+            return _expand_linear_conflict(tuple(moves), m, self.cells)
         if name == "pdb":
-            return _expand_pdb(tuple(moves), m)
-        return _expand_by_table(tuple(moves), m)
+            return _expand_pdb(tuple(moves), m, self.cells)
+        return _expand_by_table(tuple(moves), m, self.cells)
+
+    def _by_parent_blank(self, moves: list[tuple[int, Any]]) -> tuple[tuple[Any, ...], ...]:
+        """The moves of one blank cell, ``(source cell, move)``, as a tuple indexed by the
+        parent's blank cell: entry ``c`` leaves out the move that slides the blank back to ``c``
+        (entry ``cells``, for no parent, keeps them all)."""
+        return tuple(tuple(move for source, move in moves if source != back)
+                     for back in range(self.cells + 1))
 
     def _pdb_entry(self, delta: int, tile: int, group_of: dict[int, int]) -> tuple[Any, ...]:
         if tile not in group_of:  # filler entry for a label beyond the board (never read)
@@ -333,13 +344,13 @@ def _line_memos(height: int, width: int, goal: Sequence[int]) -> dict[tuple[str,
     return _LINE_MEMOS.setdefault((height, width, tuple(goal)), {})
 
 
-def _expand_by_table(moves: tuple[Any, ...], m: int) -> Expand:
+def _expand_by_table(moves: tuple[Any, ...], m: int, none: int) -> Expand:
     """Children with ``h + difference[tile]`` (zero, misplaced, manhattan; ``h`` ignored by
     plain successors)."""
 
-    def expand(s: int, h: float) -> list[tuple[str, int, int, float]]:
+    def expand(s: int, h: float, parent: int | None = None) -> list[tuple[str, int, int, float]]:
         out = []
-        for action, shift, table in moves[s & m]:
+        for action, shift, table in moves[s & m][none if parent is None else parent & m]:
             d, dh = table[(s >> shift) & m]
             out.append((action, s + d, 1, h + dh))
         return out
@@ -347,12 +358,12 @@ def _expand_by_table(moves: tuple[Any, ...], m: int) -> Expand:
     return expand
 
 
-def _expand_linear_conflict(moves: tuple[Any, ...], m: int) -> Expand:
+def _expand_linear_conflict(moves: tuple[Any, ...], m: int, none: int) -> Expand:
     """Manhattan difference plus the change of the one line the moving tile enters or leaves."""
 
-    def expand(s: int, h: float) -> list[tuple[str, int, int, float]]:
+    def expand(s: int, h: float, parent: int | None = None) -> list[tuple[str, int, int, float]]:
         out = []
-        for action, shift, table in moves[s & m]:
+        for action, shift, table in moves[s & m][none if parent is None else parent & m]:
             d, dh, line = table[(s >> shift) & m]
             c = s + d
             if line is not None:
@@ -364,12 +375,12 @@ def _expand_linear_conflict(moves: tuple[Any, ...], m: int) -> Expand:
     return expand
 
 
-def _expand_pdb(moves: tuple[Any, ...], m: int) -> Expand:
+def _expand_pdb(moves: tuple[Any, ...], m: int, none: int) -> Expand:
     """Re-read only the pattern database of the moving tile's group."""
 
-    def expand(s: int, h: float) -> list[tuple[str, int, int, float]]:
+    def expand(s: int, h: float, parent: int | None = None) -> list[tuple[str, int, int, float]]:
         out = []
-        for action, shift, table in moves[s & m]:
+        for action, shift, table in moves[s & m][none if parent is None else parent & m]:
             d, at, mask, pdb = table[(s >> shift) & m]
             c = s + d
             out.append((action, c, 1, h - pdb[(s >> at) & mask] + pdb[(c >> at) & mask]))

@@ -2,7 +2,8 @@
 
 Resolving optional methods here keeps the loops free of ``hasattr`` tests and lets them skip calls
 to default methods altogether: ``key`` is ``None`` when keys are the states themselves, and
-``heuristic`` is ``None`` when the problem has no heuristic.
+``heuristic`` is ``None`` when the problem has no heuristic (or the strategy uses none), and so
+is ``successors_except_parent``.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ class SearchContext:
         self.key_hash: Callable[[Any], int] | None = getattr(p, "key_hash", None)
         incremental = getattr(p, "successors_with_heuristic", None)
         self.successors_with_heuristic = self._informed_successors(incremental)
+        self.successors_except_parent: Callable[[Any, float, Any], Iterable[Any]] | None = (
+            getattr(p, "successors_except_parent", None) if self.heuristic is not None else None
+        )
 
     def _informed_successors(self, incremental: Any) -> Callable[[Any, float], Iterable[Any]]:
         """A ``successors_with_heuristic``-shaped function, whatever the problem offers."""

@@ -16,8 +16,13 @@ than ``none`` the loop also keeps a transposition table of the smallest ``g`` at
 was reached in the current iteration, and skips a key reached again at no smaller ``g``.
 
 Memory is O(depth) without a transposition table; time is dominated by the last iteration.
-Successors come from the problem's ``successors_with_heuristic`` when it has one, so heuristics
-are updated incrementally.
+Successors come from the problem's ``successors_except_parent`` (when it has one and the
+strategy uses its heuristic: the move straight back is then never built) or
+``successors_with_heuristic``, so heuristics are updated incrementally.
+
+The recursive search is the hot loop of IDA*, so it is *specialised*: :mod:`.dfs_template`
+holds its one source, and the lines a run does not need (a key function, a cycle check, a
+transposition table, ...) are dropped before it is compiled, once per combination.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from typing import Any
 
 from ..result import Result
 from .context import SearchContext
+from .dfs_template import Flags, compile_dfs
 from .paths import solved_path, unsolved
 
 __all__ = ["deepening"]
@@ -51,19 +57,19 @@ def deepening(ctx: SearchContext) -> Result:
     stats = control.stats
     options = ctx.options
     unit = ctx.strategy.unit_depth
-    is_goal, key = ctx.is_goal, ctx.key
-    expand = ctx.successors_with_heuristic
     cycle_check = options.get("cycle_check", "path")
-    path_check = cycle_check == "path"
-    parent_check = cycle_check == "parent"
     table: Any = None if ctx.backend.is_tree_search else ctx.new_map()
     if "depth" in options:  # dls: one iteration at a fixed depth
         first_bound, last_bound = options["depth"], options["depth"]
     else:
         first_bound, last_bound = None, options.get("max_depth")
+    # The move straight back is useless to every cycle check but "none", which promises to
+    # prune nothing (the counts of a tree search then include it).
+    except_parent = (ctx.successors_except_parent
+                     if cycle_check != "none" and not unit else None)
 
     start = ctx.problem.initial()
-    start_key = key(start) if key else start
+    start_key = ctx.key(start) if ctx.key else start
     start_h = 0 if unit else ctx.initial_h(start)
     on_path: set[Any] = {start_key}
     # The plan is collected on the way back up once a goal is found (goal first), so the descent
@@ -71,11 +77,7 @@ def deepening(ctx: SearchContext) -> Result:
     found_states: list[Any] = []
     found_actions: list[Any] = []
     found_cost: list[float] = []
-    # ``generated`` is not counted per child but derived from each child's fate: a duplicate,
-    # pruned (dead end), cut off (over the bound), a goal, or expanded below its parent (every
-    # expansion but the roots of the iterations).
-    expanded = duplicates = pruned = cutoffs = goals = deepest = iterations = start_dead = 0
-    next_check = control.next_check(0)
+    iterations = start_dead = 0
 
     def memory(depth: int) -> int:
         """Estimated bytes: the recursion frames, the on-path set and the transposition table."""
@@ -83,93 +85,39 @@ def deepening(ctx: SearchContext) -> Result:
         return total if table is None else total + ctx.backend.nbytes(table)
 
     def sync(bound: float) -> None:
-        generated = duplicates + pruned - start_dead + cutoffs + goals + expanded - iterations
-        stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
-        stats.pruned, stats.max_frontier = pruned, deepest
+        # ``generated`` is not counted per child but derived from each child's fate: a
+        # duplicate, pruned (dead end), cut off (over the bound), a goal, or expanded below its
+        # parent (every expansion but the roots of the iterations).
+        expanded, duplicates, pruned, cutoffs, goals, deepest = counters()
+        pruned += start_dead
+        stats.expanded, stats.duplicates, stats.pruned = expanded, duplicates, pruned
+        stats.generated = duplicates + pruned - start_dead + cutoffs + goals + expanded - iterations
+        stats.max_frontier = deepest
         stats.bound = bound
         stats.visited = len(table) if table is not None else 0
 
-    def dfs(state: Any, state_key: Any, parent_key: Any, g: float, depth: int, h: float,
-            bound: float) -> float:
-        """Search below ``state`` (reached from ``parent_key``); return -1 when a goal was found
-        (its path is then in ``found_states``/``found_actions``, goal first), else the smallest
-        bounded value that exceeded ``bound``."""
-        nonlocal expanded, duplicates, pruned, cutoffs, goals, deepest, next_check
-        expanded += 1
-        if expanded >= next_check:
-            sync(bound)
-            reason = control.check(depth + 1, memory(depth + 1))
-            if reason:
-                raise _Stop(reason)
-            next_check = control.next_check(expanded)
-        exceeded = inf
-        child_depth = depth + 1
-        for action, child, cost, child_h in expand(state, h):
-            # Duplicates are pruned before the bound test, so that a cycle never counts as a
-            # cut-off: an exhausted finite space then ends with "no solution" instead of looping.
-            # A dead end (h = inf) is caught by the bound test (its f is inf): every key on the
-            # path, in the table or equal to the parent has a finite h, so testing duplicates first
-            # changes no count, and the costly int/float comparison with inf runs only for the
-            # children cut off.
-            child_key = key(child) if key else child
-            if path_check:
-                if child_key in on_path:
-                    duplicates += 1
-                    continue
-            elif parent_check and child_key == parent_key:
-                duplicates += 1
-                continue
-            child_g = g + cost
-            if unit:
-                if child_h == inf:
-                    pruned += 1
-                    continue
-                value = measure = child_depth
-            else:
-                value, measure = child_g + child_h, child_g
-            if table is not None:
-                seen = table.get(child_key)
-                if seen is not None and seen <= measure:
-                    duplicates += 1
-                    continue
-            if value > bound:
-                if child_h == inf:
-                    pruned += 1
-                else:
-                    cutoffs += 1
-                    if value < exceeded:
-                        exceeded = value
-                continue
-            if table is not None:
-                table[child_key] = measure
-            if child_depth >= deepest:
-                deepest = child_depth + 1  # the length of the path, the start included
-            if is_goal(child):
-                goals = 1
-                found_states.append(child)
-                found_actions.append(action)
-                found_cost.append(child_g)  # g adds the costs in plan order, like a sum would
-                return -1
-            if path_check:
-                on_path.add(child_key)
-            found = dfs(child, child_key, state_key, child_g, child_depth, child_h, bound)
-            if found < 0:
-                found_states.append(child)
-                found_actions.append(action)
-                return -1
-            if path_check:
-                on_path.discard(child_key)
-            if found < exceeded:
-                exceeded = found
-        return exceeded
+    def checkpoint(expanded: int, depth: int, bound: float) -> int:
+        """Called by the search every few expansions: raise :class:`_Stop` when the budget is
+        exhausted, else return the expansion count of the next check."""
+        sync(bound)
+        reason = control.check(depth + 1, memory(depth + 1))
+        if reason:
+            raise _Stop(reason)
+        return control.next_check(expanded)
+
+    flags = Flags(key=ctx.key is not None, cycle_check=cycle_check, table=table is not None,
+                  unit=unit, except_parent=except_parent is not None)
+    dfs, counters, start_iteration = compile_dfs(flags)(
+        except_parent or ctx.successors_with_heuristic, ctx.is_goal, ctx.key, on_path,
+        found_states, found_actions, found_cost, checkpoint, control.next_check(0))
 
     bound = first_bound if first_bound is not None else start_h
     old_limit = sys.getrecursionlimit()
     status = reason = None
     try:
         if start_h == inf:
-            pruned = start_dead = 1  # the start is a dead end; nothing is generated
-        elif is_goal(start):
+            start_dead = 1  # the start is a dead end; nothing is generated
+        elif ctx.is_goal(start):
             return _found(ctx, start, found_states, found_actions, 0, 0, sync, memory(0))
         else:
             while True:
@@ -178,10 +126,13 @@ def deepening(ctx: SearchContext) -> Result:
                 if table is not None:
                     table = ctx.new_map()
                     table[start_key] = 0
+                start_iteration(bound, table)
                 sys.setrecursionlimit(max(old_limit, int(min(bound, 10**6)) + 200)
                                       if unit else max(old_limit, 20000))
-                found = dfs(start, start_key, _NO_PARENT, 0, 0, start_h, bound)
+                found = (dfs(start, start_key, None, _NO_PARENT, 0, 0, start_h) if flags.key
+                         else dfs(start, None, 0, 0, start_h))
                 if found < 0:
+                    deepest = counters()[-1]
                     return _found(ctx, start, found_states, found_actions, found_cost[0], bound,
                                   sync, memory(deepest))
                 if found == inf:
@@ -202,7 +153,7 @@ def deepening(ctx: SearchContext) -> Result:
     finally:
         sys.setrecursionlimit(old_limit)
     sync(bound)
-    control.finish(memory(deepest))
+    control.finish(memory(counters()[-1]))
     if status is None:
         return unsolved(ctx, "no_solution", "the reachable state space holds no goal")
     return unsolved(ctx, status, reason)
