@@ -61,7 +61,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     """Solve one level of the collection ``text`` with ``strategy`` within ``time_limit`` s.
 
     ``options`` are the ``sokoban`` puzzle options (``heuristic``, ``dead_squares``, ``freeze``,
-    ``matching``, ``keeper_aware``). With ``cost="pushes"`` and ``tiebreak=True`` a second
+    ``matching``, ``pi_corral``, ``keeper_aware``). With ``cost="pushes"`` and ``tiebreak=True`` a second
     search (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time limit)
     replaces the plan by one with the fewest moves among push-optimal plans; the counters then
     add up both searches. Raises :class:`~searchkit.PlanError` if a returned plan fails the
