@@ -42,14 +42,14 @@ SEED_LEVELS = ["lvl_test1", "lvl_test2", "lvl_mini", "lvl_micro1", "lvl_micro3",
 
 
 @needs_data
-@pytest.mark.parametrize("cost", ["moves", "pushes"])
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.slow) if name == "lvl_freebox" else name
-    for name in SEED_LEVELS
+@pytest.mark.parametrize("name, cost", [
+    pytest.param(name, cost, marks=pytest.mark.slow)
+    if (name, cost) == ("lvl_freebox", "moves") else (name, cost)
+    for name in SEED_LEVELS for cost in ("moves", "pushes")
 ])
 def test_seed_levels_reach_the_exhaustive_bfs_optima(name: str, cost: str) -> None:
     """lvl_freebox takes about 1.6 s of CPU for pushes (10.5k states) and about 55 s for moves
-    (540k states), hence `slow`."""
+    (540k states), hence `slow` for moves only."""
     text, optima = _seed()
     problem = SOKOBAN.parse(text, level=name, cost=cost)
     result = search(problem, "astar")
