@@ -108,8 +108,8 @@ def graphs(
 
     Nodes are ``0 .. n-1``, the start is 0, one to three goals; edges are random (self-loops and
     cycles included), costs are integers in ``0 .. max_cost`` (1 with ``unit_costs``).
-    ``heuristic``: ``None`` (no heuristic), ``"consistent"`` (the true distance times a fraction)
-    or ``"admissible"`` (a random fraction of the true distance per node: admissible, usually
+    ``heuristic``: ``None`` (no heuristic), ``"consistent"`` (the true distance times a fraction;
+    ``inf`` on nodes that reach no goal, unless the fraction is 0) or ``"admissible"`` (a random fraction of the true distance per node: admissible, usually
     inconsistent).
     """
     n = draw(st.integers(min_nodes, max_nodes))
@@ -124,8 +124,10 @@ def graphs(
         return graph
     exact = _distances_to_goals(graph)
     if heuristic == "consistent":
+        # A node that reaches no goal gets inf (its true distance; a dead end): 0 there would
+        # break consistency on the edges into it.
         scale = draw(st.sampled_from([0, 0.5, 1]))
-        h = {u: (d * scale if d < math.inf else 0) for u, d in exact.items()}
+        h = {u: d * scale if scale else 0 for u, d in exact.items()}
     elif heuristic == "admissible":
         h = {
             u: (d * draw(st.sampled_from([0, 0.25, 0.5, 1])) if d < math.inf else 0)

@@ -212,18 +212,22 @@ class _ExceptParent(GraphProblem):
 def test_idastar_with_successors_except_parent_is_optimal(graph):
     best = brute_force_cost(graph)
     pruning = _ExceptParent(graph.edges, graph.start, graph.goals, heuristic=graph._h)
+    # "parent" alone cannot end on a graph with longer cycles (and loops in zero-cost ones):
+    # a budget stops both runs at the same expansion, as both expand the same nodes in order.
+    budget = Budget(max_expansions=2_000)
     for check in ("path", "parent"):
         for visited in ("none", "dict"):
-            plain = search(graph, "idastar", cycle_check=check, visited=visited)
-            lean = search(pruning, "idastar", cycle_check=check, visited=visited)
-            if best == math.inf:
-                assert lean.status == plain.status == "no_solution"
-                continue
-            assert lean.cost == plain.cost == best, (check, visited)
-            assert verify(graph, lean.actions) == best
+            plain = search(graph, "idastar", cycle_check=check, visited=visited, budget=budget)
+            lean = search(pruning, "idastar", cycle_check=check, visited=visited, budget=budget)
+            assert lean.status == plain.status, (check, visited)
             # the moves left out are exactly the parent moves the loop would have pruned
             assert lean.stats.expanded == plain.stats.expanded
             assert lean.stats.generated <= plain.stats.generated
+            if plain.solved:
+                assert lean.cost == plain.cost == best, (check, visited)
+                assert verify(graph, lean.actions) == best
+            elif plain.status == "no_solution":
+                assert best == math.inf
 
 
 def test_successors_except_parent_is_used_only_when_it_is_sound():
