@@ -109,8 +109,8 @@ def graphs(
     Nodes are ``0 .. n-1``, the start is 0, one to three goals; edges are random (self-loops and
     cycles included), costs are integers in ``0 .. max_cost`` (1 with ``unit_costs``).
     ``heuristic``: ``None`` (no heuristic), ``"consistent"`` (the true distance times a fraction;
-    ``inf`` on nodes that reach no goal, unless the fraction is 0) or ``"admissible"`` (a random fraction of the true distance per node: admissible, usually
-    inconsistent).
+    ``inf`` on nodes that reach no goal, unless the fraction is 0) or ``"admissible"`` (a random
+    fraction of the true distance per node: admissible, usually inconsistent).
     """
     n = draw(st.integers(min_nodes, max_nodes))
     costs = st.just(1) if unit_costs else st.integers(0, max_cost)

@@ -97,7 +97,8 @@ def test_assignment_row_updates_stay_optimal(case) -> None:
 @given(puzzle_instances("sokoban", rows=5, cols=5, boxes=3, walls=0.1),
        st.sampled_from(["moves", "pushes"]), st.booleans())
 @settings(max_examples=30, deadline=None)
-def test_incremental_push_bound_equals_a_fresh_one(text: str, cost: str, keeper_aware: bool) -> None:
+def test_incremental_push_bound_equals_a_fresh_one(text: str, cost: str,
+                                                   keeper_aware: bool) -> None:
     """Children's bounds (re-solving one row of the parent's assignment) equal a fresh solve."""
     problem = SOKOBAN.parse(text, cost=cost, keeper_aware=keeper_aware)
     frontier, seen = [problem.initial()], set()

@@ -30,11 +30,11 @@ walk strings. Two actions are equal exactly when they are the same push from the
 Deadlock rules (each switchable; dead states are not generated, and counted in :attr:`pruned`):
 ``dead_squares`` (never push a box onto a dead square), ``freeze`` (the frozen-box test),
 ``matching`` (every box keeps a distinct reachable goal) and, for ``cost="pushes"`` only,
-``pi_corral`` (when a PI-corral exists, push only into it; see :mod:`.deadlocks`). Heuristics: ``zero``, ``simple`` (sum
-over boxes of the push distance to the nearest goal) and ``matching`` (minimum-cost perfect
-matching of boxes to goals on push distances). All three are admissible and consistent for both
-cost models: a push moves one box one cell, which changes a box-alone push distance by at most 1,
-and costs at least 1.
+``pi_corral`` (when a PI-corral exists, push only into it; see :mod:`.deadlocks`). Heuristics:
+``zero``, ``simple`` (sum over boxes of the push distance to the nearest goal) and ``matching``
+(minimum-cost perfect matching of boxes to goals on push distances). All three are admissible and
+consistent for both cost models: a push moves one box one cell, which changes a box-alone push
+distance by at most 1, and costs at least 1.
 """
 
 from __future__ import annotations

@@ -30,8 +30,9 @@ class SolveReport:
     tie-break that ran out of time: ``budget_exhausted`` with the push-optimal plan's numbers);
     ``moves`` and ``pushes`` are counted on the replayed plan (``None`` unless solved);
     ``nodes`` are expanded states; ``seconds`` is wall-clock time (what ``time_limit`` bounds)
-    and ``cpu_seconds`` the process's CPU time (fairer on a busy machine); ``pruned`` maps each deadlock rule to the states it cut,
-    plus ``"heuristic"`` for states the heuristic declared dead (``inf``).
+    and ``cpu_seconds`` the process's CPU time (fairer on a busy machine); ``pruned`` maps each
+    deadlock rule to the states it cut, plus ``"heuristic"`` for states the heuristic declared
+    dead (``inf``).
     """
 
     level: str
@@ -61,10 +62,10 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     """Solve one level of the collection ``text`` with ``strategy`` within ``time_limit`` s.
 
     ``options`` are the ``sokoban`` puzzle options (``heuristic``, ``dead_squares``, ``freeze``,
-    ``matching``, ``pi_corral``, ``keeper_aware``). With ``cost="pushes"`` and ``tiebreak=True`` a second
-    search (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time limit)
-    replaces the plan by one with the fewest moves among push-optimal plans; the counters then
-    add up both searches. Raises :class:`~searchkit.PlanError` if a returned plan fails the
+    ``matching``, ``pi_corral``, ``keeper_aware``). With ``cost="pushes"`` and ``tiebreak=True``
+    a second search (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time
+    limit) replaces the plan by one with the fewest moves among push-optimal plans; the counters
+    then add up both searches. Raises :class:`~searchkit.PlanError` if a returned plan fails the
     independent replay (it never should).
 
     >>> r = solve_level("#######\\n#@ $ .#\\n#######", cost="pushes")

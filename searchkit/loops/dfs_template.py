@@ -159,7 +159,8 @@ def source(flags: Flags) -> str:
              "unit": flags.unit, "except_parent": flags.except_parent,
              # the loop tests for the parent unless the successor function left it out (a
              # key function may equate states that differ, so keys are still compared)
-             "parent_test": flags.cycle_check == "parent" and (flags.key or not flags.except_parent)}
+             "parent_test": (flags.cycle_check == "parent"
+                             and (flags.key or not flags.except_parent))}
     kept = []
     for line in _TEMPLATE.splitlines():
         code, marker, condition = line.partition(_CONDITION)
