@@ -64,9 +64,9 @@ def deepening(ctx: SearchContext) -> Result:
     else:
         first_bound, last_bound = None, options.get("max_depth")
     # The move straight back is useless to every cycle check but "none", which promises to
-    # prune nothing (the counts of a tree search then include it).
-    except_parent = (ctx.successors_except_parent
-                     if cycle_check != "none" and not unit else None)
+    # prune nothing (the counts of a tree search then include it). The context offers it only
+    # to strategies that use the heuristic.
+    except_parent = ctx.successors_except_parent if cycle_check != "none" else None
 
     start = ctx.problem.initial()
     start_key = ctx.key(start) if ctx.key else start
@@ -89,9 +89,8 @@ def deepening(ctx: SearchContext) -> Result:
         # duplicate, pruned (dead end), cut off (over the bound), a goal, or expanded below its
         # parent (every expansion but the roots of the iterations).
         expanded, duplicates, pruned, cutoffs, goals, deepest = counters()
-        pruned += start_dead
-        stats.expanded, stats.duplicates, stats.pruned = expanded, duplicates, pruned
-        stats.generated = duplicates + pruned - start_dead + cutoffs + goals + expanded - iterations
+        stats.expanded, stats.duplicates, stats.pruned = expanded, duplicates, pruned + start_dead
+        stats.generated = duplicates + pruned + cutoffs + goals + expanded - iterations
         stats.max_frontier = deepest
         stats.bound = bound
         stats.visited = len(table) if table is not None else 0
