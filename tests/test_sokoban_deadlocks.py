@@ -18,7 +18,8 @@ from searchkit import get_puzzle, search
 from searchkit.testing import puzzle_instances
 
 SOKOBAN = get_puzzle("sokoban")
-NO_RULES = {"dead_squares": False, "freeze": False, "matching": False, "pi_corral": False}
+NO_RULES = {"dead_squares": False, "freeze": False, "matching": False, "subsets": False,
+            "pi_corral": False}
 
 
 def _optimum(text: str, cost: str, strategy: str = "dijkstra", **options) -> float | None:
@@ -161,7 +162,7 @@ def test_rules_prune_something_on_a_real_level() -> None:
         problem = SOKOBAN.parse(text, cost="pushes", heuristic="zero", **{**NO_RULES, rule: True})
         assert search(problem, "dijkstra").cost == 8
         counts[rule] = problem.pruned[rule]
-    assert counts["dead_squares"] > 0 and counts["freeze"] > 0 and counts["pi_corral"] > 0
+    assert all(counts[rule] > 0 for rule in ("dead_squares", "freeze", "subsets", "pi_corral"))
 
 
 @given(puzzle_instances("sokoban", rows=5, cols=5, boxes=3, walls=0.1))

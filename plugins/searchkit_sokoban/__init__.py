@@ -1,7 +1,8 @@
 """searchkit plugin: Sokoban, searched push by push with deadlock pruning.
 
 Modules: :mod:`.levels` (XSB and collections), :mod:`.board` (static data, push distances, dead
-squares), :mod:`.deadlocks` (freeze and matching tests), :mod:`.assignment` (Hungarian
+squares), :mod:`.deadlocks` (freeze, matching and PI-corral tests), :mod:`.subsets`
+(deadlocks among a few boxes, by retrograde analysis), :mod:`.assignment` (Hungarian
 algorithm), :mod:`.problem` (the search problem), :mod:`.lurd` (plans as LURD text and an
 independent replay), :mod:`.solve` (one-call solving with a time limit, for benchmarks),
 :mod:`.plugin` (the ``sokoban`` puzzle).

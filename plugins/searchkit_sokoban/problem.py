@@ -29,8 +29,9 @@ walk strings. Two actions are equal exactly when they are the same push from the
 
 Deadlock rules (each switchable; dead states are not generated, and counted in :attr:`pruned`):
 ``dead_squares`` (never push a box onto a dead square), ``freeze`` (the frozen-box test),
-``matching`` (every box keeps a distinct reachable goal) and, for ``cost="pushes"`` only,
-``pi_corral`` (when a PI-corral exists, push only into it; see :mod:`.deadlocks`). Heuristics:
+``matching`` (every box keeps a distinct reachable goal), ``subsets`` (every few boxes alone
+stay solvable; see :mod:`.subsets`) and, for ``cost="pushes"`` only, ``pi_corral`` (when a
+PI-corral exists, push only into it; see :mod:`.deadlocks`). Heuristics:
 ``zero``, ``simple`` (sum over boxes of the push distance to the nearest goal) and ``matching``
 (minimum-cost perfect matching of boxes to goals on push distances). All three are admissible and
 consistent for both cost models: a push moves one box one cell, which changes a box-alone push
@@ -48,6 +49,7 @@ from searchkit import ProblemBase
 from .assignment import Assignment
 from .board import MOVE_CHARS, PUSH_CHARS, Board
 from .deadlocks import freeze_deadlock, matching_deadlock, pi_corral_pushes
+from .subsets import SubsetTable
 
 __all__ = [
     "HEURISTICS",
@@ -59,7 +61,7 @@ __all__ = [
 ]
 
 HEURISTICS = ("matching", "simple", "zero")
-RULES = ("dead_squares", "freeze", "matching", "pi_corral")
+RULES = ("dead_squares", "freeze", "matching", "subsets", "pi_corral")
 
 Action = tuple[tuple[int, ...], int, int, int]  # boxes, keeper, stand, direction
 
@@ -80,14 +82,15 @@ class SokobanProblem(ProblemBase):
     corrals_are_sound = False
 
     def __init__(self, board: Board, heuristic: str = "matching", dead_squares: bool = True,
-                 freeze: bool = True, matching: bool = True, pi_corral: bool = True,
-                 keeper_aware: bool = True) -> None:
+                 freeze: bool = True, matching: bool = True, subsets: bool = True,
+                 pi_corral: bool = True, keeper_aware: bool = True) -> None:
         if heuristic not in HEURISTICS:
             raise ValueError(f"unknown heuristic {heuristic!r}")
         self.board = board
         self.heuristic_name = heuristic
         self.rules = {"dead_squares": dead_squares, "freeze": freeze, "matching": matching,
-                      "pi_corral": pi_corral and self.corrals_are_sound}
+                      "subsets": subsets, "pi_corral": pi_corral and self.corrals_are_sound}
+        self._subsets: SubsetTable | None = None  # built on the first expansion
         self.pruned = dict.fromkeys(RULES, 0)
         self.keeper_aware = keeper_aware
         self._blocked = bytearray(1 - f for f in board.is_floor)
@@ -188,7 +191,9 @@ class SokobanProblem(ProblemBase):
                     queue.append(nxt)
         parent_root = min(queue)
         lateral = self._lateral
-        check_dead, check_freeze, check_matching, check_corral = (self.rules[r] for r in RULES)
+        check_dead, check_freeze, check_matching, check_subsets, check_corral = (
+            self.rules[r] for r in RULES)
+        subsets_alive = self.subset_table().alive if check_subsets else None
         pruned, dead = self.pruned, board.dead
         corral = pi_corral_pushes(board, distance) if check_corral else None
         bound_is_rule = check_matching and self.heuristic_name == "matching"
@@ -220,6 +225,9 @@ class SokobanProblem(ProblemBase):
                     if frozen:
                         pruned["freeze"] += 1
                         continue
+                if subsets_alive is not None and not subsets_alive(others, target, box):
+                    pruned["subsets"] += 1
+                    continue
                 new_boxes = tuple(sorted((*others, target)))
                 if with_bound:
                     bound = bound_of(new_boxes, box, parent, i, target)
@@ -243,6 +251,13 @@ class SokobanProblem(ProblemBase):
                         root = self._region_root(occupied, box)
                         occupied[box], occupied[target] = 1, 0
                 yield (boxes, keeper, stand, direction), new_boxes, box, walk, root, bound
+
+    def subset_table(self) -> SubsetTable:
+        """The ``subsets`` rule's table (:mod:`.subsets`), built on first use: a search pays
+        for it in its own time, and a problem that is never searched does not."""
+        if self._subsets is None:
+            self._subsets = SubsetTable(self.board)
+        return self._subsets
 
     def _ring_connected(self, distance: list[int], target: int, box: int) -> bool:
         """Whether the region stays connected when ``target`` is filled (a local test).
@@ -487,7 +502,8 @@ class PushSokobanProblem(SokobanProblem):
 
     >>> from searchkit import search
     >>> from .levels import split_levels
-    >>> board = Board(split_levels("######\\n#    #\\n# #@ #\\n# $* #\\n# .* #\\n#    #\\n######")[0])
+    >>> text = "######\\n#    #\\n# #@ #\\n# $* #\\n# .* #\\n#    #\\n######"
+    >>> board = Board(split_levels(text)[0])
     >>> search(PushSokobanProblem(board), "astar").cost
     3
     """
