@@ -111,15 +111,17 @@ def test_alive_sees_a_pair_deadlock_that_the_local_rules_miss() -> None:
     assert search(problem, "astar").status == "no_solution"
 
 
-def test_a_small_state_cap_drops_the_larger_tables() -> None:
+def test_a_small_cap_drops_the_larger_tables() -> None:
     board = _board(SOKOBAN.examples()["three"])
     full = SubsetTable(board)
     assert sorted(full.tables) == [2, 3]
-    capped = SubsetTable(board, max_states=full.states[2] + 1)
+    assert full.states[2] == sum(mask.bit_count() for mask in full.tables[2].values())
+    capped = SubsetTable(board, max_sets=len(full.tables[2]))
     assert sorted(capped.tables) == [2]
-    assert SubsetTable(board, max_states=10).tables == {}
-    assert SubsetTable(board, max_states=10).alive((board.cell(2, 2),), board.cell(2, 3),
-                                                    board.keeper)  # no table: nothing is cut
+    assert SubsetTable(board, max_boxes=2).tables.keys() == {2}
+    empty = SubsetTable(board, max_sets=3)
+    assert empty.tables == {}
+    assert empty.alive((board.cell(2, 2),), board.cell(2, 3), board.keeper)  # nothing is cut
 
 
 @pytest.mark.skipif(not SEED_LEVELS.exists(), reason="../shared/data/sokoban not found")

@@ -10,14 +10,17 @@ the local rules miss: boxes that will block each other in a corridor, a goal roo
 the wrong order, a box the keeper can no longer get behind.
 
 **The table.** For ``k = 2, 3, ...`` (up to ``max_boxes``), every solvable ``k``-box position
-is found by one breadth-first search *backwards* from the solved ones: ``k`` boxes on any ``k``
-goals, the keeper on any other floor cell, then keeper steps and *pulls* (the keeper steps
-away from a box next to him and drags it one cell: a push, reversed). A position never reached
-is not solvable. States are ``(box set, keeper cell)``; the table maps each box set (a bit mask
-of cells) to the bit mask of the keeper cells from which it is solvable. Cost: O(states x 4)
-time; the size of ``k`` grows while the search stays under ``max_states`` states (a table that
-would be larger is dropped, with the smaller ones kept), which bounds the time to a few seconds
-and the memory to a few tens of MB.
+is found by one search *backwards* from the solved ones: ``k`` boxes on any ``k`` goals, the
+keeper on any other floor cell, then keeper steps and *pulls* (the keeper steps away from a box
+next to him and drags it one cell: a push, reversed). A position never reached is not
+solvable. The table maps each box set (a bit mask of cells) to the bit mask of the keeper
+cells from which it is solvable. Keeper steps are reversible, so the search works a keeper
+region at a time: a box set's newly reached cells are flooded with shifts and masks, then every
+pull from the flooded region is tried. Cost: O(box sets x (region diameter + 4k)) big-integer
+operations, each box set being flooded again only when new cells reach it. Sizes grow while
+the table stays under ``max_sets`` box sets (a search that passes it is dropped, the smaller
+tables are kept; a size that would not fit if the table grew by the last ratio is not tried),
+which bounds the time to a few seconds and the memory to a few tens of MB.
 
 **The test** (:meth:`SubsetTable.alive`), after each push: the pushed box with every other box
 (pairs), and with every ``k - 1`` of the ``neighbours`` nearest other boxes (``k`` the largest
@@ -49,19 +52,24 @@ class SubsetTable:
     """The solvable positions of every ``k`` boxes alone, ``2 <= k <= max_boxes`` (see above).
 
     ``tables[k]`` maps a box set (bit mask of cells) to the mask of keeper cells from which it
-    is solvable; ``states[k]`` is how many ``(box set, keeper cell)`` states it holds. Sizes
-    beyond the number of goals, or whose search passes ``max_states`` states, are left out.
+    is solvable; ``states[k]`` is how many ``(box set, keeper cell)`` positions it holds. Sizes
+    beyond the number of goals, or with more than ``max_sets`` solvable box sets, are left out.
     """
 
-    def __init__(self, board: Board, max_boxes: int = 4, max_states: int = 500_000,
+    def __init__(self, board: Board, max_boxes: int = 5, max_sets: int = 100_000,
                  neighbours: int = 6) -> None:
         self.tables: dict[int, dict[int, int]] = {}
         self.states: dict[int, int] = {}
         for k in range(2, min(max_boxes, len(board.goals)) + 1):
-            found = _solvable_positions(board, k, max_states)
+            if k >= 4:  # growing by the last ratio, would this size fit? If not, do not try
+                last, before = len(self.tables[k - 1]), len(self.tables[k - 2])
+                if last * last > max_sets * before:
+                    break
+            found = _solvable_positions(board, k, max_sets)
             if found is None:
                 break
-            self.tables[k], self.states[k] = found
+            self.tables[k] = found
+            self.states[k] = sum(mask.bit_count() for mask in found.values())
         self._pairs = self.tables.get(2)
         self._largest = max(self.tables, default=0)
         self._neighbours = neighbours
@@ -101,45 +109,58 @@ class SubsetTable:
         return True
 
 
-def _solvable_positions(board: Board, k: int, max_states: int) -> tuple[dict[int, int], int] | None:
-    """Box set -> keeper mask of every solvable ``k``-box position, and the state count; None
-    when there are more than ``max_states`` states.
+def _solvable_positions(board: Board, k: int, max_sets: int) -> dict[int, int] | None:
+    """Box set -> keeper mask of every solvable ``k``-box position; None when more than
+    ``max_sets`` box sets are solvable.
 
-    Breadth-first backwards from the solved positions: keeper steps, and pulls (keeper on ``c``
-    steps to ``c + d`` with a box on ``c - d``, which moves to ``c``).
+    A search backwards from the solved positions, one keeper *region* at a time: a box set's
+    newly reached keeper cells are flooded (bit-parallel, within the cells free of its boxes,
+    since walking is reversible), then every pull from the region is tried (the keeper on
+    ``c`` steps to ``c + d`` with a box on ``c - d``, which moves to ``c``), which seeds the
+    pulled box set. Each box set is flooded again only when new cells reach it.
     """
-    is_floor, offsets = board.is_floor, board.offsets
-    floor = board.floor
+    width, offsets = board.width, board.offsets
+    floor = 0
+    for cell in board.floor:
+        floor |= 1 << cell
     table: dict[int, int] = {}
-    queue: list[tuple[int, int]] = []
+    pending: dict[int, int] = {}  # box set -> keeper cells reached but not yet flooded
     for goals in combinations(board.goals, k):
-        boxes = 0
-        for goal in goals:
-            boxes |= 1 << goal
-        keepers = 0
-        for cell in floor:
-            if not boxes >> cell & 1:
-                keepers |= 1 << cell
-                queue.append((boxes, cell))
-        table[boxes] = keepers
-        if len(queue) > max_states:
+        boxes = sum(1 << goal for goal in goals)
+        pending[boxes] = floor & ~boxes
+    work = list(pending)
+    while work:
+        boxes = work.pop()
+        known = table.get(boxes, 0)
+        region = pending.pop(boxes) & ~known
+        if not region:
+            continue
+        free = floor & ~boxes
+        while True:
+            grown = (region | region << 1 | region >> 1 | region << width
+                     | region >> width) & free
+            if grown == region:
+                break
+            region = grown
+        table[boxes] = known | region
+        if len(table) > max_sets:
             return None
-    for boxes, keeper in queue:
-        for off in offsets:
-            step = keeper + off
-            if not is_floor[step] or boxes >> step & 1:
-                continue
-            known = table.get(boxes, 0)
-            if not known >> step & 1:
-                table[boxes] = known | 1 << step
-                queue.append((boxes, step))
-            behind = keeper - off
-            if boxes >> behind & 1:  # pull the box on `behind` onto `keeper`
-                pulled = boxes ^ (1 << behind | 1 << keeper)
-                known = table.get(pulled, 0)
-                if not known >> step & 1:
-                    table[pulled] = known | 1 << step
-                    queue.append((pulled, step))
-        if len(queue) > max_states:
-            return None
-    return table, len(queue)
+        rest = boxes
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            box = low.bit_length() - 1
+            for off in offsets:
+                stand = box + off  # the keeper pulls from here...
+                step = stand + off  # ...stepping here, the box following him onto `stand`
+                if not (region >> stand & 1 and free >> step & 1):
+                    continue
+                pulled = boxes ^ low | 1 << stand
+                if table.get(pulled, 0) >> step & 1:
+                    continue
+                seeds = pending.get(pulled)
+                if seeds is None:
+                    work.append(pulled)
+                    seeds = 0
+                pending[pulled] = seeds | 1 << step
+    return table

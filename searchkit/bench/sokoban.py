@@ -26,7 +26,7 @@ from .options import Options, plugin_unavailable
 NAME = "sokoban"
 DESCRIPTION = "Microban 155 levels, moves and pushes, per-level time limit; deadlock-rule ablation"
 LIMIT = 30.0
-RULES = ("dead_squares", "freeze", "matching", "pi_corral")
+RULES = ("dead_squares", "freeze", "matching", "subsets", "pi_corral")
 ABLATION_COST = "pushes"  # pi_corral is sound for push optima only
 
 
