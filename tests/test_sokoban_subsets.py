@@ -8,6 +8,7 @@ alone: the two must agree on every position, solvable or not.
 from __future__ import annotations
 
 import itertools
+import math
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 from searchkit_sokoban.board import Board
 from searchkit_sokoban.deadlocks import freeze_deadlock, matching_deadlock
 from searchkit_sokoban.levels import select_level, split_levels
-from searchkit_sokoban.subsets import SubsetTable
+from searchkit_sokoban.subsets import SubsetMoveBound, SubsetTable
 
 from searchkit import get_puzzle, search
 from searchkit.testing import puzzle_instances
@@ -81,6 +82,32 @@ def test_the_table_holds_every_solvable_pair_of_a_small_level() -> None:
             if keeper not in boxes:
                 assert bool(pairs.get(mask, 0) >> keeper & 1) == \
                     _solvable_forward(board, frozenset(boxes), keeper)
+
+
+@given(puzzle_instances("sokoban", rows=4, cols=5, walls=0.15))
+@settings(max_examples=40, deadline=None)
+def test_the_move_bound_with_every_box_is_the_optimum(text: str) -> None:
+    """With as many boxes as the table's size, the "subset" is the whole level: the bound must
+    be exactly the fewest moves, found by Dijkstra with no heuristic and no pruning."""
+    board = _board(text)
+    bound = SubsetMoveBound(board).bound(board.initial_boxes, board.keeper)
+    optimum = search(SOKOBAN.parse(text, heuristic="zero", dead_squares=False, freeze=False,
+                                   matching=False, subsets=False), "dijkstra").cost
+    if len(board.goals) in (2, 3):
+        assert bound == (math.inf if optimum is None else optimum)
+    else:
+        assert bound == 0  # no table for a single box (its bound is the push bound's job)
+
+
+def test_the_move_bound_size_follows_the_box_count() -> None:
+    """Triples when their table fits, else pairs, else nothing."""
+    three = _board(SOKOBAN.examples()["three"])
+    triples, pairs = SubsetMoveBound(three), SubsetMoveBound(three, max_boxes=2)
+    assert (triples.k, pairs.k) == (3, 2)
+    assert len(pairs.distances) < len(triples.distances)
+    assert SubsetMoveBound(three, max_sets=len(pairs.distances)).k == 2
+    assert SubsetMoveBound(three, max_groups=0).k == 0
+    assert SubsetMoveBound(three, max_sets=1).k == 0
 
 
 PAIR_LEVEL = """\

@@ -65,6 +65,9 @@ class SokobanPuzzle(Puzzle):
         "keeper_aware": PuzzleOption(
             True, "push distances respect which side of a box the keeper is on",
             convert=to_bool),
+        "subset_bound": PuzzleOption(
+            True, "cost=moves: the bound is also the most moves any 2 or 3 boxes need alone "
+                  "(exact, from a table built once per level)", convert=to_bool),
         "dead_squares": _rule("never push a box onto a square from which no goal is reachable"),
         "freeze": _rule("prune positions with a frozen box off its goal"),
         "matching": _rule("prune positions where the boxes cannot reach distinct goals"),

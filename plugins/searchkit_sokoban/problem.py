@@ -49,7 +49,7 @@ from searchkit import ProblemBase
 from .assignment import Assignment
 from .board import MOVE_CHARS, PUSH_CHARS, Board
 from .deadlocks import freeze_deadlock, matching_deadlock, pi_corral_pushes
-from .subsets import SubsetTable
+from .subsets import SubsetMoveBound, SubsetTable
 
 __all__ = [
     "HEURISTICS",
@@ -83,7 +83,8 @@ class SokobanProblem(ProblemBase):
 
     def __init__(self, board: Board, heuristic: str = "matching", dead_squares: bool = True,
                  freeze: bool = True, matching: bool = True, subsets: bool = True,
-                 pi_corral: bool = True, keeper_aware: bool = True) -> None:
+                 pi_corral: bool = True, keeper_aware: bool = True,
+                 subset_bound: bool = True) -> None:
         if heuristic not in HEURISTICS:
             raise ValueError(f"unknown heuristic {heuristic!r}")
         self.board = board
@@ -91,6 +92,9 @@ class SokobanProblem(ProblemBase):
         self.rules = {"dead_squares": dead_squares, "freeze": freeze, "matching": matching,
                       "subsets": subsets, "pi_corral": pi_corral and self.corrals_are_sound}
         self._subsets: SubsetTable | None = None  # built on the first expansion
+        #: cost=moves: also bound by what a few boxes alone need (:class:`SubsetMoveBound`)
+        self.subset_bound = subset_bound and heuristic != "zero"
+        self._move_bound: SubsetMoveBound | None = None
         self.pruned = dict.fromkeys(RULES, 0)
         self.keeper_aware = keeper_aware
         self._blocked = bytearray(1 - f for f in board.is_floor)
@@ -337,15 +341,16 @@ class SokobanProblem(ProblemBase):
     # -- heuristics and the matching rule (cached) ----------------------------------------------
 
     def _moves_h(self, boxes: tuple[int, ...], keeper: int, bound: float) -> float:
-        """The push bound ``bound`` (:meth:`_h` of the position) plus the keeper's walk to the
-        nearest push he can make.
+        """The moves bound: the push bound ``bound`` (:meth:`_h` of the position) plus the
+        keeper's walk to the nearest push he can make, or, with :attr:`subset_bound`, the most
+        moves some few boxes need alone (:class:`SubsetMoveBound`) if that is more.
 
         Before his next push the keeper walks at least to a square beside a box that he can
         push onto a free, live square; no push bound counts these steps. Consistent: that walk
-        is part of the cost of every push leaving the position. Not added by the ``zero``
-        heuristic. O(1) when the keeper stands beside such a box (the usual case: after a push
-        he stands behind the box he pushed), else a breadth-first walk that stops at the first
-        such square.
+        is part of the cost of every push leaving the position; the maximum of consistent
+        bounds is consistent. The ``zero`` heuristic adds neither. The walk is O(1) when the
+        keeper stands beside such a box (the usual case: after a push he stands behind the box
+        he pushed), else a breadth-first walk that stops at the first such square.
         """
         value = bound
         if self.heuristic_name == "zero" or value == inf or boxes == self.board.goals:
@@ -357,8 +362,20 @@ class SokobanProblem(ProblemBase):
             if nxt in boxes:
                 beyond = nxt + off
                 if is_floor[beyond] and not dead[beyond] and beyond not in boxes:
-                    return value
-        return value + self._walk_to_push(boxes, keeper)
+                    break
+        else:
+            value += self._walk_to_push(boxes, keeper)
+        if self.subset_bound:
+            alone = self.move_bound().bound(boxes, keeper)
+            if alone > value:
+                return alone
+        return value
+
+    def move_bound(self) -> SubsetMoveBound:
+        """The table of :attr:`subset_bound`, built on first use (in the search's time)."""
+        if self._move_bound is None:
+            self._move_bound = SubsetMoveBound(self.board)
+        return self._move_bound
 
     def _walk_to_push(self, boxes: tuple[int, ...], keeper: int) -> float:
         """The keeper's walk to the nearest square from which he can push a box onto a free,
