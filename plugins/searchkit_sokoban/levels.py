@@ -14,7 +14,8 @@ character repeats it (``4#`` is ``####``) and ``|`` breaks a row, so ``4#|#@$.#|
 
 A level's *name* is its ``Title:`` line if it has one, else the text of the first line of the
 comment block just above its board, with no blank line between (``; 44 Duh!`` names the level
-``44 Duh!``), else its 1-based number. :func:`select_level` picks a level by number, by exact name or by the first word of a name.
+``44 Duh!``), else its 1-based number. :func:`select_level` picks a level by number, by exact
+name or by the first word of a name.
 
 Complexity: linear in the size of the text.
 """
