@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import deque
 from math import inf
+from typing import Any
 
 from searchkit import PuzzleFormatError
 
@@ -110,6 +111,9 @@ class Board:
                            if self.is_floor[cell] else () for cell in range(self.size)]
         self.side = self._side_labels()
         self.keeper_distance = [self._keeper_aware_distances(g) for g in self.goals]
+        #: tables derived from the level on first use and shared by every problem on this board
+        #: (the ``subsets`` tables of :mod:`.subsets`), by name
+        self.derived: dict[str, Any] = {}
 
     def cell(self, row: int, col: int) -> int:
         """The cell number of board row ``row``, column ``col`` (both 0-based, unpadded)."""

@@ -71,7 +71,7 @@ class SokobanPuzzle(Puzzle):
         "dead_squares": _rule("never push a box onto a square from which no goal is reachable"),
         "freeze": _rule("prune positions with a frozen box off its goal"),
         "matching": _rule("prune positions where the boxes cannot reach distinct goals"),
-        "subsets": _rule("prune positions where a few boxes alone (2 to 4, the others removed) "
+        "subsets": _rule("prune positions where a few boxes alone (2 to 5, the others removed) "
                          "could not be solved: a table built once per level"),
         "pi_corral": _rule("cost=pushes: when a PI-corral exists, only push its barrier boxes "
                            "into it (ignored for cost=moves: not move-optimal)"),

@@ -91,10 +91,8 @@ class SokobanProblem(ProblemBase):
         self.heuristic_name = heuristic
         self.rules = {"dead_squares": dead_squares, "freeze": freeze, "matching": matching,
                       "subsets": subsets, "pi_corral": pi_corral and self.corrals_are_sound}
-        self._subsets: SubsetTable | None = None  # built on the first expansion
         #: cost=moves: also bound by what a few boxes alone need (:class:`SubsetMoveBound`)
         self.subset_bound = subset_bound and heuristic != "zero"
-        self._move_bound: SubsetMoveBound | None = None
         self.pruned = dict.fromkeys(RULES, 0)
         self.keeper_aware = keeper_aware
         self._blocked = bytearray(1 - f for f in board.is_floor)
@@ -257,11 +255,13 @@ class SokobanProblem(ProblemBase):
                 yield (boxes, keeper, stand, direction), new_boxes, box, walk, root, bound
 
     def subset_table(self) -> SubsetTable:
-        """The ``subsets`` rule's table (:mod:`.subsets`), built on first use: a search pays
-        for it in its own time, and a problem that is never searched does not."""
-        if self._subsets is None:
-            self._subsets = SubsetTable(self.board)
-        return self._subsets
+        """The ``subsets`` rule's table (:mod:`.subsets`), built on first use (the first search
+        pays for it in its own time; a problem never searched does not) and kept in
+        :attr:`Board.derived` for every problem on the same board."""
+        derived = self.board.derived
+        if "subsets" not in derived:
+            derived["subsets"] = SubsetTable(self.board)
+        return derived["subsets"]
 
     def _ring_connected(self, distance: list[int], target: int, box: int) -> bool:
         """Whether the region stays connected when ``target`` is filled (a local test).
@@ -372,10 +372,11 @@ class SokobanProblem(ProblemBase):
         return value
 
     def move_bound(self) -> SubsetMoveBound:
-        """The table of :attr:`subset_bound`, built on first use (in the search's time)."""
-        if self._move_bound is None:
-            self._move_bound = SubsetMoveBound(self.board)
-        return self._move_bound
+        """The table of :attr:`subset_bound`, built and kept like :meth:`subset_table`."""
+        derived = self.board.derived
+        if "move_bound" not in derived:
+            derived["move_bound"] = SubsetMoveBound(self.board)
+        return derived["move_bound"]
 
     def _walk_to_push(self, boxes: tuple[int, ...], keeper: int) -> float:
         """The keeper's walk to the nearest square from which he can push a box onto a free,
