@@ -108,6 +108,10 @@ def test_the_move_bound_size_follows_the_box_count() -> None:
     assert SubsetMoveBound(three, max_sets=len(pairs.distances)).k == 2
     assert SubsetMoveBound(three, max_groups=0).k == 0
     assert SubsetMoveBound(three, max_sets=1).k == 0
+    known = {k: len(table) for k, table in SubsetTable(three).tables.items()}
+    assert known == {2: len(pairs.distances), 3: len(triples.distances)}
+    assert SubsetMoveBound(three, sizes=known).k == 3
+    assert SubsetMoveBound(three, sizes={2: known[2]}).k == 2  # 3 unknown: not tried
 
 
 PAIR_LEVEL = """\

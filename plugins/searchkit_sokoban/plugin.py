@@ -66,7 +66,7 @@ class SokobanPuzzle(Puzzle):
             True, "push distances respect which side of a box the keeper is on",
             convert=to_bool),
         "subset_bound": PuzzleOption(
-            True, "cost=moves: the bound is also the most moves any 2 or 3 boxes need alone "
+            True, "cost=moves: the bound is also the most moves any 2 to 4 boxes need alone "
                   "(exact, from a table built once per level)", convert=to_bool),
         "dead_squares": _rule("never push a box onto a square from which no goal is reachable"),
         "freeze": _rule("prune positions with a frozen box off its goal"),

@@ -375,7 +375,10 @@ class SokobanProblem(ProblemBase):
         """The table of :attr:`subset_bound`, built and kept like :meth:`subset_table`."""
         derived = self.board.derived
         if "move_bound" not in derived:
-            derived["move_bound"] = SubsetMoveBound(self.board)
+            sizes = None  # which sizes fit: the subsets table knows, if there is one
+            if "subsets" in derived or self.rules["subsets"]:
+                sizes = {k: len(table) for k, table in self.subset_table().tables.items()}
+            derived["move_bound"] = SubsetMoveBound(self.board, sizes=sizes)
         return derived["move_bound"]
 
     def _walk_to_push(self, boxes: tuple[int, ...], keeper: int) -> float:

@@ -120,7 +120,9 @@ class SubsetMoveBound:
 
     ``k`` is the largest size, at most ``max_boxes``, with at most ``max_groups`` subsets of the
     level's boxes and at most ``max_sets`` box sets in its table (0 when none fits: the bound is
-    then 0). ``distances`` maps a box set (bit mask) to the fewest moves per keeper cell, capped
+    then 0). ``sizes``, when given, is the number of solvable box sets per size (the lengths of
+    :attr:`SubsetTable.tables`): sizes it lacks or that exceed ``max_sets`` are not tried, which
+    spares building a table only to drop it. ``distances`` maps a box set (bit mask) to the fewest moves per keeper cell, capped
     at 254 (still a lower bound), :data:`UNSOLVABLE` when it cannot be solved. Built by one
     breadth-first search backwards from the solved positions, a layer of keeper cells at a time;
     :meth:`bound` costs C(boxes, k) lookups.
@@ -133,13 +135,14 @@ class SubsetMoveBound:
     (2, 13)
     """
 
-    def __init__(self, board: Board, max_boxes: int = 3, max_groups: int = 60,
-                 max_sets: int = 20_000) -> None:
+    def __init__(self, board: Board, max_boxes: int = 4, max_groups: int = 60,
+                 max_sets: int = 30_000, sizes: dict[int, int] | None = None) -> None:
         self.k = 0
         self.distances: dict[int, bytearray] = {}
         boxes = len(board.goals)
         for k in range(min(max_boxes, boxes), 1, -1):
-            if comb(boxes, k) > max_groups:
+            if comb(boxes, k) > max_groups or sizes is not None and \
+                    sizes.get(k, max_sets + 1) > max_sets:
                 continue
             found = _move_distances(board, k, max_sets)
             if found is not None:
