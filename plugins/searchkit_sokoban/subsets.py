@@ -122,10 +122,10 @@ class SubsetMoveBound:
     level's boxes and at most ``max_sets`` box sets in its table (0 when none fits: the bound is
     then 0). ``sizes``, when given, is the number of solvable box sets per size (the lengths of
     :attr:`SubsetTable.tables`): sizes it lacks or that exceed ``max_sets`` are not tried, which
-    spares building a table only to drop it. ``distances`` maps a box set (bit mask) to the fewest moves per keeper cell, capped
-    at 254 (still a lower bound), :data:`UNSOLVABLE` when it cannot be solved. Built by one
-    breadth-first search backwards from the solved positions, a layer of keeper cells at a time;
-    :meth:`bound` costs C(boxes, k) lookups.
+    spares building a table only to drop it. ``distances`` maps a box set (bit mask) to the
+    fewest moves per keeper cell, capped at 254 (still a lower bound), :data:`UNSOLVABLE` when
+    it cannot be solved. Built by one breadth-first search backwards from the solved positions,
+    a layer of keeper cells at a time; :meth:`bound` costs C(boxes, k) lookups.
 
     >>> from .levels import split_levels
     >>> from .board import Board
