@@ -168,3 +168,18 @@ def test_the_rule_keeps_the_freebox_push_optimum_with_fewer_expansions() -> None
     assert result.cost == reference.cost == 28
     assert with_rule.pruned["subsets"] > 0
     assert result.stats.expanded < reference.stats.expanded
+
+
+@given(puzzle_instances("sokoban", rows=5, cols=6, boxes=4, walls=0.15, pulls=300),
+       st.sampled_from(["moves", "pushes"]))
+@settings(max_examples=100, deadline=None)
+def test_rule_and_bound_keep_the_optimum_on_crowded_levels(text: str, cost: str) -> None:
+    """Four boxes: tables of 2, 3 and 4 boxes and the move bound up to 4 (the exact optimum
+    there). Blind search with the rule alone, then A* with everything, against blind search
+    with no rule."""
+    bare = {"dead_squares": False, "freeze": False, "matching": False, "pi_corral": False}
+    reference = search(SOKOBAN.parse(text, cost=cost, heuristic="zero", subsets=False, **bare),
+                       "dijkstra").cost
+    with_rule = search(SOKOBAN.parse(text, cost=cost, heuristic="zero", **bare), "dijkstra")
+    assert with_rule.cost == reference
+    assert search(SOKOBAN.parse(text, cost=cost), "astar").cost == reference
