@@ -1,4 +1,4 @@
-"""Deadlocks among a few boxes, found once per level by retrograde analysis (rule ``subsets``).
+"""A few boxes alone: deadlocks (rule ``subsets``) and a moves bound, from per-level tables.
 
 **The abstraction.** Take ``k`` of the boxes and remove all the others: the walls, the goals and
 the keeper stay. If a position is solvable, so is each such ``k``-box position: replay the
@@ -27,6 +27,10 @@ which bounds the time to a few seconds and the memory to a few tens of MB.
 table's). Subsets without the pushed box need no new test: in each of them the keeper only
 walked (the pushed box's cell is free there), and walking never changes whether an abstract
 position is solvable.
+
+**The moves bound** (:class:`SubsetMoveBound`, for ``cost="moves"``): the same abstraction
+measured in moves. The fewest moves that some ``k`` boxes need alone bound the moves the whole
+position needs; a second backward search, breadth-first by distance, gives them exactly.
 
 >>> from .levels import split_levels
 >>> from .board import Board
