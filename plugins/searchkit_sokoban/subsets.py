@@ -45,6 +45,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 from math import comb, inf
 
@@ -181,9 +182,7 @@ def _move_distances(board: Board, k: int, max_sets: int) -> dict[int, bytearray]
     keeper steps (shifts and masks) and their pulls, minus what was reached before.
     """
     width, offsets, size = board.width, board.offsets, board.size
-    floor = 0
-    for cell in board.floor:
-        floor |= 1 << cell
+    floor = _floor_mask(board)
     distances: dict[int, bytearray] = {}
     seen: dict[int, int] = {}
     layer: dict[int, int] = {}
@@ -211,18 +210,9 @@ def _move_distances(board: Board, k: int, max_sets: int) -> dict[int, bytearray]
                 & free & ~seen[boxes]
             if walked:
                 following[boxes] = following.get(boxes, 0) | walked
-            rest = boxes
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                box = low.bit_length() - 1
-                for off in offsets:
-                    stand = box + off
-                    step = stand + off
-                    if reached >> stand & 1 and free >> step & 1:
-                        pulled = boxes ^ low | 1 << stand
-                        if not seen.get(pulled, 0) >> step & 1:
-                            following[pulled] = following.get(pulled, 0) | 1 << step
+            for pulled, step in _pulls(boxes, reached, free, offsets):
+                if not seen.get(pulled, 0) >> step & 1:
+                    following[pulled] = following.get(pulled, 0) | 1 << step
         layer = following
         moves += 1
     return distances
@@ -239,9 +229,7 @@ def _solvable_positions(board: Board, k: int, max_sets: int) -> dict[int, int] |
     pulled box set. Each box set is flooded again only when new cells reach it.
     """
     width, offsets = board.width, board.offsets
-    floor = 0
-    for cell in board.floor:
-        floor |= 1 << cell
+    floor = _floor_mask(board)
     table: dict[int, int] = {}
     pending: dict[int, int] = {}  # box set -> keeper cells reached but not yet flooded
     for goals in combinations(board.goals, k):
@@ -264,22 +252,34 @@ def _solvable_positions(board: Board, k: int, max_sets: int) -> dict[int, int] |
         table[boxes] = known | region
         if len(table) > max_sets:
             return None
-        rest = boxes
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            box = low.bit_length() - 1
-            for off in offsets:
-                stand = box + off  # the keeper pulls from here...
-                step = stand + off  # ...stepping here, the box following him onto `stand`
-                if not (region >> stand & 1 and free >> step & 1):
-                    continue
-                pulled = boxes ^ low | 1 << stand
-                if table.get(pulled, 0) >> step & 1:
-                    continue
-                seeds = pending.get(pulled)
-                if seeds is None:
-                    work.append(pulled)
-                    seeds = 0
-                pending[pulled] = seeds | 1 << step
+        for pulled, step in _pulls(boxes, region, free, offsets):
+            if table.get(pulled, 0) >> step & 1:
+                continue
+            seeds = pending.get(pulled)
+            if seeds is None:
+                work.append(pulled)
+                seeds = 0
+            pending[pulled] = seeds | 1 << step
     return table
+
+
+def _pulls(boxes: int, keepers: int, free: int, offsets: tuple[int, ...]
+           ) -> Iterator[tuple[int, int]]:
+    """Every pull from a keeper cell in the mask ``keepers``: ``(box set after, keeper cell
+    after)``. The keeper on ``stand`` beside a box steps away to the free cell ``step``, and the
+    box follows him onto ``stand``. O(boxes x 4)."""
+    rest = boxes
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        box = low.bit_length() - 1
+        for off in offsets:
+            stand = box + off
+            step = stand + off
+            if keepers >> stand & 1 and free >> step & 1:
+                yield boxes ^ low | 1 << stand, step
+
+
+def _floor_mask(board: Board) -> int:
+    """The bit mask of the board's floor cells."""
+    return sum(1 << cell for cell in board.floor)
