@@ -87,11 +87,9 @@ def build(expand, is_goal, key, on_path, found_states, found_actions, found_cost
             if child_h == inf:  #? unit
                 pruned += 1  #? unit
                 continue  #? unit
-            seen = table.get(child_key)  #? table and key and not unit
-            seen = table.get(child)  #? table and not key and not unit
+            seen = table.get(child_key)  #? table and key
+            seen = table.get(child)  #? table and not key
             if seen is not None and seen <= child_g:  #? table and not unit
-            seen = table.get(child_key)  #? table and key and unit
-            seen = table.get(child)  #? table and not key and unit
             if seen is not None and seen <= child_depth:  #? table and unit
                 duplicates += 1  #? table
                 continue  #? table
