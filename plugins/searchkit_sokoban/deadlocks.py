@@ -180,6 +180,6 @@ def _corral_pushes(board: Board, distance: list[int], area: set[int],
                     pushes.append((box, direction))
                 elif not blocked(stand):
                     return None  # (P) fails: the push may become possible later
-            elif not (not floor[target] or target in barrier or blocked(stand)):
+            elif not (blocked(target) or blocked(stand)):  # target is not in the area here
                 return None  # (I) fails: the box may leave the corral
     return pushes
