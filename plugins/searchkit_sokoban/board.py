@@ -19,6 +19,7 @@ square* is a floor cell from which no goal can be reached that way: a box there 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from math import inf
 from typing import Any
 
@@ -111,9 +112,20 @@ class Board:
                            if self.is_floor[cell] else () for cell in range(self.size)]
         self.side = self._side_labels()
         self.keeper_distance = [self._keeper_aware_distances(g) for g in self.goals]
-        #: tables derived from the level on first use and shared by every problem on this board
-        #: (the ``subsets`` tables of :mod:`.subsets`), by name
-        self.derived: dict[str, Any] = {}
+        self._derived: dict[str, Any] = {}  # see derived()
+
+    def derived(self, name: str, build: Callable[[], Any]) -> Any:
+        """The table ``name`` derived from the level, built by ``build()`` on first use and
+        then shared by every problem on this board (the ``subsets`` tables of :mod:`.subsets`:
+        a second search on the same level, such as the tie-break, does not build them again).
+        """
+        if name not in self._derived:
+            self._derived[name] = build()
+        return self._derived[name]
+
+    def has_derived(self, name: str) -> bool:
+        """Whether :meth:`derived` has built ``name`` already."""
+        return name in self._derived
 
     def cell(self, row: int, col: int) -> int:
         """The cell number of board row ``row``, column ``col`` (both 0-based, unpadded)."""

@@ -256,12 +256,9 @@ class SokobanProblem(ProblemBase):
 
     def subset_table(self) -> SubsetTable:
         """The ``subsets`` rule's table (:mod:`.subsets`), built on first use (the first search
-        pays for it in its own time; a problem never searched does not) and kept in
-        :attr:`Board.derived` for every problem on the same board."""
-        derived = self.board.derived
-        if "subsets" not in derived:
-            derived["subsets"] = SubsetTable(self.board)
-        return derived["subsets"]
+        pays for it in its own time; a problem never searched does not) and shared through
+        :meth:`Board.derived`."""
+        return self.board.derived("subsets", lambda: SubsetTable(self.board))
 
     def _ring_connected(self, distance: list[int], target: int, box: int) -> bool:
         """Whether the region stays connected when ``target`` is filled (a local test).
@@ -372,14 +369,14 @@ class SokobanProblem(ProblemBase):
         return value
 
     def move_bound(self) -> SubsetMoveBound:
-        """The table of :attr:`subset_bound`, built and kept like :meth:`subset_table`."""
-        derived = self.board.derived
-        if "move_bound" not in derived:
-            sizes = None  # which sizes fit: the subsets table knows, if there is one
-            if "subsets" in derived or self.rules["subsets"]:
-                sizes = {k: len(table) for k, table in self.subset_table().tables.items()}
-            derived["move_bound"] = SubsetMoveBound(self.board, sizes=sizes)
-        return derived["move_bound"]
+        """The table of :attr:`subset_bound`, built and shared like :meth:`subset_table`."""
+        return self.board.derived("move_bound", self._build_move_bound)
+
+    def _build_move_bound(self) -> SubsetMoveBound:
+        sizes = None  # which sizes fit: the subsets table knows, if there is one
+        if self.rules["subsets"] or self.board.has_derived("subsets"):
+            sizes = {k: len(table) for k, table in self.subset_table().tables.items()}
+        return SubsetMoveBound(self.board, sizes=sizes)
 
     def _walk_to_push(self, boxes: tuple[int, ...], keeper: int) -> float:
         """The keeper's walk to the nearest square from which he can push a box onto a free,
