@@ -16,7 +16,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from searchkit_sokoban.board import Board
 from searchkit_sokoban.deadlocks import freeze_deadlock, matching_deadlock
-from searchkit_sokoban.levels import select_level, split_levels
 from searchkit_sokoban.subsets import SubsetMoveBound, SubsetTable
 
 from searchkit import get_puzzle, search
@@ -27,7 +26,7 @@ SEED_LEVELS = Path(__file__).resolve().parents[2] / "shared/data/sokoban/seed_le
 
 
 def _board(text: str) -> Board:
-    return Board(select_level(split_levels(text), None))
+    return SOKOBAN.parse(text).board
 
 
 def _solvable_forward(board: Board, boxes: frozenset[int], keeper: int) -> bool:
