@@ -6,13 +6,12 @@ from pathlib import Path
 
 import pytest
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+from tests.shared import DATA
 
 
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
     """``../shared/data`` beside the repository; tests using it skip when it is absent."""
-    data = SHARED / "data"
-    if not data.is_dir():
-        pytest.skip("../shared/data is not available")
-    return data
+    if not DATA.is_dir():
+        pytest.skip(f"{DATA} is not available")
+    return DATA

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from pathlib import Path
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from searchkit_sokoban.board import Board
@@ -20,9 +18,11 @@ from searchkit_sokoban.subsets import SubsetMoveBound, SubsetTable
 
 from searchkit import get_puzzle, search
 from searchkit.testing import puzzle_instances
+from tests.shared import DATA as SHARED
+from tests.shared import needs_data
 
 SOKOBAN = get_puzzle("sokoban")
-SEED_LEVELS = Path(__file__).resolve().parents[2] / "shared/data/sokoban/seed_levels.xsb"
+SEED_LEVELS = SHARED / "sokoban" / "seed_levels.xsb"
 
 
 def _board(text: str) -> Board:
@@ -154,7 +154,7 @@ def test_a_small_cap_drops_the_larger_tables() -> None:
     assert empty.alive((board.cell(2, 2),), board.cell(2, 3), board.keeper)  # nothing is cut
 
 
-@pytest.mark.skipif(not SEED_LEVELS.exists(), reason="../shared/data/sokoban not found")
+@needs_data
 def test_the_rule_keeps_the_freebox_push_optimum_with_fewer_expansions() -> None:
     """lvl_freebox: almost every position a search without the rule expands cannot be solved
     (measured: 1,099 of the 123,632 reachable box sets can). With the rule, the same push

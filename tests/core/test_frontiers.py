@@ -7,7 +7,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from searchkit import IncompatibleError, get_frontier
-from searchkit.frontiers import BucketFrontier, FifoFrontier, HeapFrontier, IndexedHeapFrontier, LifoFrontier
+from searchkit.frontiers import (
+    BucketFrontier,
+    FifoFrontier,
+    HeapFrontier,
+    IndexedHeapFrontier,
+    LifoFrontier,
+)
 
 
 def test_fifo_and_lifo():

@@ -6,19 +6,19 @@ them); here every optimal strategy must reproduce them. Skipped when ../shared i
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from searchkit_rushhour import load_fogleman
 
 from searchkit import get_puzzle, search, verify
+from tests.shared import DATA as SHARED
+from tests.shared import needs_data
 
 PUZZLE = get_puzzle("rushhour")
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "rushhour"
+DATA = SHARED / "rushhour"
 HARDEST = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"  # 60 moves, with a wall
 HARDEST_WITHOUT_WALLS = "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo"  # 51 moves
 
-pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason="../shared/data is not available")
+pytestmark = needs_data
 
 
 def sample() -> list[tuple[str, int]]:

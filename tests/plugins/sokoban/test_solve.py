@@ -4,7 +4,6 @@ table, a second strategy, and a square-by-square replay of every plan."""
 from __future__ import annotations
 
 import csv
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -12,10 +11,11 @@ from searchkit_sokoban import plan_to_lurd, replay_lurd, select_level, solve_lev
 
 from searchkit import PlanError, get_puzzle, search, verify
 from searchkit.testing import puzzle_instances
+from tests.shared import DATA as SHARED
+from tests.shared import needs_data
 
 SOKOBAN = get_puzzle("sokoban")
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sokoban"
-needs_data = pytest.mark.skipif(not DATA.is_dir(), reason="../shared/data/sokoban is absent")
+DATA = SHARED / "sokoban"
 
 
 def _seed() -> tuple[str, dict[str, tuple[int, int]]]:

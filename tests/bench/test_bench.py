@@ -9,7 +9,14 @@ import warnings
 import pytest
 
 from searchkit.bench import SUITES, main, suite_module
-from searchkit.bench.harness import Contender, Instance, Outcome, Table, format_table, run_search_suite
+from searchkit.bench.harness import (
+    Contender,
+    Instance,
+    Outcome,
+    Table,
+    format_table,
+    run_search_suite,
+)
 from searchkit.bench.korf import load_korf100
 from searchkit.bench.options import Options, plugin_unavailable
 

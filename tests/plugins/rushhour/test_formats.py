@@ -163,8 +163,9 @@ def test_load_fogleman_reads_database_lines(tmp_path) -> None:
 
 
 def test_bibfs_refuses_boards_with_too_many_goal_placements(monkeypatch) -> None:
-    from searchkit import IncompatibleError
     from searchkit_rushhour import problem as module
+
+    from searchkit import IncompatibleError
     p = PUZZLE.parse(PUZZLE.examples()["card-01"])
     assert search(p, "bibfs").cost == 8
     monkeypatch.setattr(module, "MAX_GOAL_STATES", 5)

@@ -17,7 +17,7 @@ import pytest
 import searchkit
 from searchkit import OptionError, PuzzleFormatError, UnknownNameError
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 JUGS = ROOT / "docs" / "examples" / "searchkit-jugs"
 
 
