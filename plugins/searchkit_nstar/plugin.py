@@ -1,15 +1,15 @@
-"""The ``nstar`` puzzle and its registration hook."""
+"""The ``nstar`` puzzle, its benchmark suite, and their registration hooks."""
 
 from __future__ import annotations
 
 import random
 
-from searchkit import PuzzleFormatError, PuzzleOption, hookimpl
-from searchkit.puzzle import Puzzle, to_bool
+from searchkit import Puzzle, PuzzleFormatError, PuzzleOption, hookimpl, to_bool
+from searchkit.bench import BenchSuite
 
 from .problem import NStar
 
-__all__ = ["NStarPuzzle", "searchkit_puzzles"]
+__all__ = ["NStarPuzzle", "searchkit_puzzles", "searchkit_bench_suites"]
 
 
 class NStarPuzzle(Puzzle):
@@ -60,3 +60,9 @@ class NStarPuzzle(Puzzle):
 @hookimpl
 def searchkit_puzzles() -> list[Puzzle]:
     return [NStarPuzzle()]
+
+
+@hookimpl
+def searchkit_bench_suites() -> list[BenchSuite]:
+    return [BenchSuite("nstar", "N* game: tree vs graph search growth with depth (BFS and A*), "
+                                "engine vs hand-tuned BFS", "searchkit_nstar.bench.suite")]

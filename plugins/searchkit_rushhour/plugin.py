@@ -1,18 +1,18 @@
-"""The ``rushhour`` puzzle and its registration hook."""
+"""The ``rushhour`` puzzle, its benchmark suite, and their registration hooks."""
 
 from __future__ import annotations
 
 import random
 
-from searchkit import hookimpl
-from searchkit.puzzle import Puzzle, PuzzleOption
+from searchkit import Puzzle, PuzzleOption, hookimpl
+from searchkit.bench import BenchSuite
 
 from .board import STANDARD_LENGTHS, Board, Vehicle
 from .formats import parse_board, to_fogleman
 from .heuristics import HEURISTICS
 from .problem import RushHour
 
-__all__ = ["REFERENCE_EXAMPLE", "RushHourPuzzle", "searchkit_puzzles"]
+__all__ = ["REFERENCE_EXAMPLE", "RushHourPuzzle", "searchkit_puzzles", "searchkit_bench_suites"]
 
 #: The reference TD's example (vehicle 0 is the grey target car): 9 moves, 21 cells.
 REFERENCE_EXAMPLE = """{"vehicules": [
@@ -114,3 +114,9 @@ class RushHourPuzzle(Puzzle):
 @hookimpl
 def searchkit_puzzles() -> list[Puzzle]:
     return [RushHourPuzzle()]
+
+
+@hookimpl
+def searchkit_bench_suites() -> list[BenchSuite]:
+    return [BenchSuite("rushhour", "40 cards + 2,000 Fogleman positions: engine BFS/A* (plugin) "
+                                   "vs hand-tuned BFS", "searchkit_rushhour.bench.suite")]

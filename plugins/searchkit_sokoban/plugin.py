@@ -6,9 +6,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from searchkit import PuzzleOption, hookimpl
+from searchkit import Puzzle, PuzzleOption, hookimpl, to_bool
 from searchkit.bench import BenchSuite
-from searchkit.puzzle import Puzzle, to_bool
 
 from .board import Board
 from .levels import select_level, split_levels

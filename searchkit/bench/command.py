@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..errors import UnknownNameError
 from .. import plugins
+from ..errors import UnknownNameError
 from .suite import DATA_ENV, BenchSuite, MissingData, Options, default_data_dir
 from .table import Table, format_table, unavailable
 

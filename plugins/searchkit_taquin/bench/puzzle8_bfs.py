@@ -12,17 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..explore import explore
-from ..search import search
+from searchkit import explore, search
+from searchkit.bench import Contender, Instance, Options, Outcome, Table, run_search_suite
+
 from .baselines.sliding8 import bfs_explore, parse
-from .harness import Contender, Instance, Outcome, Table, run_search_suite
-from .options import Options, plugin_unavailable
+from .instances import BLANK_LAST, taquin_problem
 from .peers import aima3_bfs, peer_unavailable, simpleai_bfs
 from .problems import Sliding8
-from .sliding8_suites import BLANK_LAST, taquin_problem
 
 NAME = "8puzzle-bfs"
-DESCRIPTION = "full BFS of the 181,440 8-puzzle positions: engine vs hand-tuned BFS, peers"
 UNREACHABLE = parse("213456780")  # one transposition away from the goal: the other parity class
 STATES = 181440
 
@@ -51,7 +49,6 @@ def _peer(fn: Any) -> Any:
 
 def run(options: Options) -> Table:
     instances = [Instance("all 181,440 positions", BLANK_LAST, STATES)]
-    missing_taquin = plugin_unavailable("taquin")
     contenders = [
         Contender("hand-tuned BFS", _baseline, reference=True,
                   note="layered BFS on 40-bit ints, parent dict, moves from a per-blank table"),
@@ -60,7 +57,7 @@ def run(options: Options) -> Table:
         Contender("searchkit explore (bench problem)", _engine_explore,
                   prepare=lambda s: Sliding8(s, UNREACHABLE)),
         Contender("searchkit explore (taquin plugin)", _engine_explore,
-                  prepare=lambda s: taquin_problem(s, s), unavailable=missing_taquin),
+                  prepare=lambda s: taquin_problem(s, s)),
     ]
     if not options.quick:
         for name, fn in (("simpleai 0.8.3 breadth_first", simpleai_bfs),

@@ -7,27 +7,27 @@ straight back): the hand-tuned recursive IDA* (reference) and the engine's ``ida
 the move back, like the baseline). Column ``nodes+1`` is the generated children plus the root,
 over all iterations: it must equal the published counts of ``korf100_nodes.txt`` (column
 ``published``), which checks both node for node.
+
+Data: ``taquin/korf100.txt`` and ``taquin/korf100_nodes.txt`` in the bench data folder.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..search import search
+from searchkit import search
+from searchkit.bench import Contender, Instance, Options, Outcome, Table, run_search_suite
+
 from .baselines.sliding15 import idastar
-from .harness import Contender, Instance, Outcome, Table, run_search_suite
+from .instances import PUZZLE
 from .korf import load_korf100
-from .options import Options, plugin_unavailable
 
 NAME = "15puzzle-idastar"
-DESCRIPTION = "IDA* + linear conflict on Korf's 10 easiest: engine (taquin plugin) vs hand-tuned"
 
 
 def taquin_15(tiles: tuple[int, ...], heuristic: str) -> Any:
     """The taquin plugin's problem for Korf's instance ``tiles`` (goal blank-first)."""
-    from ..plugins import get_puzzle
-
-    return get_puzzle("taquin").parse(" ".join(map(str, tiles)), heuristic=heuristic,
+    return PUZZLE.parse(" ".join(map(str, tiles)), heuristic=heuristic,
                                       goal="blank-first")
 
 
@@ -50,10 +50,7 @@ def engine(heuristic: str) -> tuple[Any, Any]:
 
 def run(options: Options) -> Table:
     columns_extra = [("nodes+1", "nodes"), ("published", "published")]
-    korf = load_korf100()
-    if korf is None:
-        return Table(NAME, f"{NAME}: unavailable", ["contender"], [],
-                     ["- ../shared/data/taquin/korf100.txt not found"])
+    korf = load_korf100(options)
     easiest = sorted((k for k in korf if k.nodes_lc is not None), key=lambda k: k.nodes_lc)
     chosen = easiest[:3 if options.quick else 10]
     instances = [Instance(f"#{k.id}", (k.tiles, k.nodes_lc), k.optimum) for k in chosen]
@@ -62,7 +59,7 @@ def run(options: Options) -> Table:
         Contender("hand-tuned IDA* (MD+LC)", _baseline, reference=True,
                   note="recursive, board + transposed board in one int, memoised line conflicts"),
         Contender("searchkit idastar parent (taquin plugin, linear-conflict)", solve,
-                  prepare=prepare, unavailable=plugin_unavailable("taquin")),
+                  prepare=prepare),
     ]
     table = run_search_suite(
         NAME, f"{NAME}: Korf's {len(chosen)} easiest instances, IDA* + Manhattan + linear "

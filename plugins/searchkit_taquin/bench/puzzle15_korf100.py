@@ -9,21 +9,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .harness import Contender, Instance, Table, run_search_suite
+from searchkit.bench import Contender, Instance, Options, Table, run_search_suite
+
 from .korf import load_korf100
-from .options import Options, plugin_unavailable
 from .puzzle15_idastar import engine, taquin_15
 
 NAME = "15puzzle-korf100"
-DESCRIPTION = "long: all 100 Korf instances, engine IDA* with the taquin plugin's pattern databases"
 
 
 def run(options: Options) -> Table:
-    korf = load_korf100()
-    missing = plugin_unavailable("taquin")
-    if korf is None or missing:
-        reason = missing or "../shared/data/taquin/korf100.txt not found"
-        return Table(NAME, f"{NAME}: unavailable", ["contender"], [], [f"- {reason}"])
+    korf = load_korf100(options)
     chosen = sorted(korf, key=lambda k: k.nodes_lc or 0)[:3] if options.quick else korf
     t0 = time.process_time()
     taquin_15(chosen[0].tiles, "pdb")  # builds or loads the databases once

@@ -49,7 +49,10 @@ def solvable(tiles: tuple[int, ...], goal: tuple[int, ...]) -> bool:
     return parity(tiles) == parity(goal)
 
 
-def manhattan_tables(goal: tuple[int, ...]) -> tuple[list[list[int]], list[tuple[tuple[int, int, int, list[int]], ...]]]:
+Move = tuple[int, int, int, list[int]]
+
+
+def manhattan_tables(goal: tuple[int, ...]) -> tuple[list[list[int]], list[tuple[Move, ...]]]:
     """``md[t][p]`` (distance of tile ``t`` in cell ``p`` to its goal cell, 0 for the blank) and,
     per blank cell ``b``, the moves ``(shift_p, shift_b, p - b, dh)`` with ``dh[t]`` the change of
     Manhattan distance when tile ``t`` slides from ``p`` to ``b``."""

@@ -12,14 +12,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..budget import Budget
-from ..search import search
-from .baselines.nstar import bfs
-from .harness import Table
-from .options import Options, plugin_unavailable
+from searchkit import Budget, search
+from searchkit.bench import Options, Table
+
+from ..problem import NStar
+from .baseline import bfs
 
 NAME = "nstar"
-DESCRIPTION = "N* game: tree vs graph search growth with depth (BFS and A*), engine vs hand-tuned BFS"
 BUDGET = 2_000_000
 
 
@@ -35,11 +34,6 @@ def _cpu(fn: Any, repeat: int) -> tuple[float, Any]:
 def run(options: Options) -> Table:
     columns = ["target", "moves", "bfs graph", "bfs tree", "astar graph", "astar tree",
                "hand-tuned BFS s", "engine BFS s", "CPU ratio"]
-    missing = plugin_unavailable("nstar")
-    if missing:
-        return Table(NAME, f"{NAME}: unavailable", columns, [], [f"- {missing}"])
-    from searchkit_nstar import NStar
-
     targets = (10, 42, 100) if options.quick else (10, 42, 100, 1000, 10_000, 100_000, 1_000_000)
     budget = Budget(max_expansions=20_000 if options.quick else BUDGET)
     rows: list[list[Any]] = []

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 
+from ..plugin import TaquinPuzzle
+from ..problem import Taquin
 from .baselines.sliding8 import parse, solvable
 
-__all__ = ["astar_instances", "BLANK_LAST", "BLANK_FIRST", "taquin_problem"]
+__all__ = ["astar_instances", "BLANK_LAST", "BLANK_FIRST", "PUZZLE", "taquin_problem"]
+
+PUZZLE = TaquinPuzzle()
 
 BLANK_LAST = parse("123456780")
 BLANK_FIRST = parse(" 12345678")
@@ -35,11 +39,9 @@ def astar_instances(quick: bool) -> list[tuple[str, tuple[int, ...], tuple[int, 
     return out
 
 
-def taquin_problem(start: tuple[int, ...], goal: tuple[int, ...], heuristic: str = "manhattan"):
-    """The taquin plugin's problem for ``start`` -> ``goal`` (raises if the plugin is missing)."""
-    from ..plugins import get_puzzle
-
-    puzzle = get_puzzle("taquin")
+def taquin_problem(start: tuple[int, ...], goal: tuple[int, ...],
+                   heuristic: str = "manhattan") -> Taquin:
+    """The taquin plugin's problem for ``start`` -> ``goal``."""
     text = " ".join(str(t) for t in start)
     goal_text = " ".join(str(t) for t in goal)
-    return puzzle.parse(text, goal=goal_text, heuristic=heuristic)
+    return PUZZLE.parse(text, goal=goal_text, heuristic=heuristic)

@@ -1,16 +1,14 @@
-"""Korf's 100 random 15-puzzle instances from ``../shared/data/taquin`` (skipped when absent)."""
+"""Korf's 100 random 15-puzzle instances: ``taquin/korf100.txt`` (and the published node counts,
+``taquin/korf100_nodes.txt``) in the bench data folder."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["KorfInstance", "load_korf100", "data_dir"]
+from searchkit.bench import Options
 
-
-def data_dir(puzzle: str) -> Path:
-    """``<repo>/../shared/data/<puzzle>`` (the benchmark data beside the repository)."""
-    return Path(__file__).resolve().parents[2].parent / "shared" / "data" / puzzle
+__all__ = ["KorfInstance", "load_korf100"]
 
 
 @dataclass(frozen=True)
@@ -25,12 +23,13 @@ class KorfInstance:
     nodes_lc: int | None
 
 
-def load_korf100() -> list[KorfInstance] | None:
-    """The 100 instances in the paper's order, or ``None`` when the data files are absent."""
-    folder = data_dir("taquin")
-    path, nodes_path = folder / "korf100.txt", folder / "korf100_nodes.txt"
-    if not path.exists():
-        return None
+def load_korf100(data: Path | Options) -> list[KorfInstance]:
+    """The 100 instances in the paper's order, from the data folder ``data`` (or the options'
+    folder); :class:`~searchkit.bench.MissingData` if ``korf100.txt`` is absent. The node
+    counts are ``None`` when ``korf100_nodes.txt`` is absent."""
+    options = data if isinstance(data, Options) else Options(data=Path(data))
+    path = options.data_file("taquin", "korf100.txt")
+    nodes_path = path.with_name("korf100_nodes.txt")
     nodes: dict[int, tuple[int, int]] = {}
     if nodes_path.exists():
         for line in nodes_path.read_text().split("\n"):

@@ -2,7 +2,7 @@
 
 Instances: ``87 135462`` (24 moves), the two 31-move positions and 20 random solvable positions
 (fixed seed). Contenders: the hand-tuned heapq A* (reference) and bucket-queue A*, the engine on
-the bench's compact problem (:class:`~searchkit.bench.problems.Sliding8`: the engine's own
+the bench's compact problem (:class:`~searchkit_taquin.bench.problems.Sliding8`: the engine's own
 overhead) with the heap and bucket frontiers, the engine on the ``taquin`` plugin, and the peers
 simpleai and aima3 (per-instance CPU limit). Column ``f<f*`` counts expansions of states with
 ``f < f*``, which every correct A* with a consistent heuristic performs exactly once each, so it
@@ -13,24 +13,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..search import search
-from .baselines.sliding8 import astar_buckets, astar_heapq, encode
-from .harness import Contender, Instance, Outcome, Table, run_search_suite
+from searchkit import search
+from searchkit.bench import Contender, Instance, Options, Outcome, Table, run_search_suite
+
+from .baselines.sliding8 import astar_buckets, astar_heapq, encode, manhattan_tables
+from .instances import astar_instances, taquin_problem
 from .peers import aima3_astar, peer_unavailable, simpleai_astar
 from .problems import Sliding8
-from .sliding8_suites import astar_instances, taquin_problem
-from .options import Options, plugin_unavailable
 
 NAME = "8puzzle-astar"
-DESCRIPTION = "A* + Manhattan on 23 8-puzzles: engine vs hand-tuned heapq/bucket A*, simpleai, aima3"
 UNTIMED = 3  # positions of the untimed memory / f<f* pass (87 135462 and the two 31-movers)
 
 
 def _below_set(start: tuple[int, ...], goal: tuple[int, ...]) -> tuple[set[int], int]:
     """The encoded states with ``g* + h < f*`` (what A* must expand) and ``f*``, computed by a
     bounded breadth-first search (unit costs: g* is the BFS depth)."""
-    from .baselines.sliding8 import manhattan_tables
-
     md, moves = manhattan_tables(goal)
     cost = astar_heapq(start, goal)[0]
     assert cost is not None
@@ -124,7 +121,6 @@ def _peer(fn: Any) -> tuple[Any, Any]:
 def run(options: Options) -> Table:
     instances = [Instance(name, (start, goal), opt)
                  for name, start, goal, opt in astar_instances(options.quick)]
-    missing_taquin = plugin_unavailable("taquin")
     heapq_solve, heapq_audit = _baseline(astar_heapq)
     buckets_solve, buckets_audit = _baseline(astar_buckets)
     contenders = [
@@ -140,7 +136,7 @@ def run(options: Options) -> Table:
     for frontier in ("heap", "buckets"):
         prepare, solve = _engine(frontier, plugin=True)
         contenders.append(Contender(f"searchkit astar {frontier} (taquin plugin)", solve,
-                                    prepare=prepare, unavailable=missing_taquin,
+                                    prepare=prepare,
                                     audit=_engine_audit(True, frontier)))
     for name, fn in (("simpleai 0.8.3 astar", simpleai_astar), ("aima3 astar_search", aima3_astar)):
         solve, audit = _peer(fn)

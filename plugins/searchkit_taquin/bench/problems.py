@@ -9,7 +9,8 @@ cheaper than a generator in CPython (no generator frame to create and resume).
 
 from __future__ import annotations
 
-from ..problem import ProblemBase
+from searchkit import ProblemBase
+
 from .baselines.sliding8 import encode, manhattan_tables
 
 __all__ = ["Sliding8"]
