@@ -155,6 +155,11 @@ def _load_order(ep: EntryPoint) -> tuple[bool, str]:
     return (dist is None or dist.metadata["Name"] != DISTRIBUTION, ep.name)
 
 
+def _distribution(ep: EntryPoint) -> str:
+    dist = getattr(ep, "dist", None)
+    return "an unknown distribution" if dist is None else f"{dist.metadata['Name']} {dist.version}"
+
+
 def _build() -> Registry:
     reg = Registry()
     pm = pluggy.PluginManager(hookspecs.PROJECT)
@@ -163,8 +168,8 @@ def _build() -> Registry:
     for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=_load_order):
         if pm.has_plugin(ep.name):
             reg.failures.append(PluginFailure(
-                ep.name, f"another plugin is already registered under the name {ep.name!r} "
-                         f"(entry point {ep.value!r} skipped)"))
+                ep.name, f"entry point {ep.name} = {ep.value} of {_distribution(ep)} skipped: "
+                         f"a plugin called {ep.name!r} is already registered"))
             continue
         try:
             pm.register(ep.load(), name=ep.name)
