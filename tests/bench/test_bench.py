@@ -8,8 +8,10 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import searchkit
 from searchkit.bench import (
@@ -96,36 +98,46 @@ def test_data_folder_comes_from_the_option_the_environment_or_the_current_direct
         raise AssertionError("no MissingData")
 
 
-SUITE_PLUGIN = '''
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _guide_example() -> dict[str, str]:
+    """The example suite of docs/benchmarks.md, "Adding a suite": file name -> code."""
+    guide = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n# (searchkit_ladders/\S+)[^\n]*\n(.*?)```", guide, re.S)
+    assert [name for name, _code in blocks] == ["searchkit_ladders/bench.py",
+                                                "searchkit_ladders/plugin.py"]
+    return dict(blocks)
+
+
+SQUATTER = """
 import searchkit
-from searchkit.bench import BenchSuite, Table
+from searchkit.bench import BenchSuite
 
 @searchkit.hookimpl
 def searchkit_bench_suites():
-    return [BenchSuite("squares", "sums of squares, read from squares/n.txt", __name__),
-            BenchSuite("visited", "a third party taking a built-in name", __name__)]
-
-def run(options):
-    n = int(options.data_file("squares", "n.txt").read_text())
-    options.progress(f"squares: n = {n}")
-    return Table("squares", f"squares up to {n}", ["n", "sum"],
-                 [[k, sum(i * i for i in range(k + 1))] for k in range(1, n + 1)])
-'''
+    return [BenchSuite("visited", "a third party taking a built-in name", __name__)]
+"""
 
 
-def _third_party(tmp_path) -> dict[str, str]:
-    """An environment with an installed plugin ``aaa-squares`` that registers a suite (and,
-    sorting first, tries to take the built-in name ``visited``)."""
+def _third_party(tmp_path: Path) -> dict[str, str]:
+    """An environment with the guide's ``ladders`` plugin installed, and ``aaa-squatter`` which
+    sorts first and tries to take the built-in suite name ``visited``; data in tmp_path/data."""
     site = tmp_path / "site"
-    site.mkdir()
-    (site / "sk_squares.py").write_text(SUITE_PLUGIN)
-    info = site / "sk_squares-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: sk-squares\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[searchkit]\naaa-squares = sk_squares\n")
-    data = tmp_path / "data" / "squares"
+    (site / "searchkit_ladders").mkdir(parents=True)
+    (site / "searchkit_ladders" / "__init__.py").write_text("")
+    for name, code in _guide_example().items():
+        (site / name).write_text(code)
+    (site / "sk_squatter.py").write_text(SQUATTER)
+    for dist, entry in (("searchkit_ladders", "ladders = searchkit_ladders.plugin"),
+                        ("sk_squatter", "aaa-squatter = sk_squatter")):
+        info = site / f"{dist}-1.0.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 1.0\n")
+        (info / "entry_points.txt").write_text(f"[searchkit]\n{entry}\n")
+    data = tmp_path / "data" / "ladders"
     data.mkdir(parents=True)
-    (data / "n.txt").write_text("3\n")
+    (data / "targets.txt").write_text("10\n42\n1000\n")
     return dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), os.environ.get("PYTHONPATH",
                                                                                   "")]))
 
@@ -135,32 +147,34 @@ def _sk(*args, env, cwd=None):
                           text=True, env=env, cwd=cwd, timeout=120)
 
 
-def test_a_third_party_plugin_ships_a_suite_and_cannot_take_a_built_in_name(tmp_path):
+def test_the_guides_third_party_suite_runs_and_cannot_take_a_built_in_name(tmp_path):
     env = _third_party(tmp_path)
     listed = _sk("bench", "--list", env=env)
     assert listed.returncode == 0, listed.stderr
     lines = listed.stdout.splitlines()
     assert lines[0].startswith("visited ") and "HashTable" in lines[0]
-    assert any(line.startswith("squares ") for line in lines)
+    assert any(line.startswith("ladders ") for line in lines)
     assert "a third party" not in listed.stdout
     failures = _sk("list", "--json", env=env)
-    assert json.loads(failures.stdout)["failed_plugins"]["aaa-squares"] == (
+    assert json.loads(failures.stdout)["failed_plugins"] == {"aaa-squatter": (
         "bench suite 'visited' is already registered by plugin 'searchkit.builtin_plugin'; "
-        "plugin 'aaa-squares' may not register it again")
-    done = _sk("bench", "squares", "--data", str(tmp_path / "data"), env=env)
+        "plugin 'aaa-squatter' may not register it again")}
+    done = _sk("bench", "ladders", "--data", str(tmp_path / "data"), env=env)
     assert done.returncode == 0, done.stderr
-    assert "|   3 |  14 |" in done.stdout
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ")]
+    assert rows[2].startswith("| hand-written BFS (reference) | 3/3    |         yes |")
+    assert rows[3].startswith("| searchkit bfs                | 3/3    |         yes |")
     assert done.stderr == ""  # not a terminal: no progress lines
-    missing = _sk("bench", "squares", env=env, cwd=tmp_path)  # ../shared/data from tmp_path
+    missing = _sk("bench", "ladders", env=env, cwd=tmp_path)  # ../shared/data from tmp_path
     assert missing.returncode == 0, missing.stderr
-    assert "### squares: unavailable" in missing.stdout
-    expected = tmp_path.parent / "shared" / "data" / "squares" / "n.txt"
+    assert "### ladders: unavailable" in missing.stdout
+    expected = tmp_path.parent / "shared" / "data" / "ladders" / "targets.txt"
     assert f"{expected} not found" in missing.stdout
 
 
 def test_progress_goes_to_a_terminal_only(tmp_path):
     env = _third_party(tmp_path)
-    args = [sys.executable, "-m", "searchkit", "bench", "squares", "--data",
+    args = [sys.executable, "-m", "searchkit", "bench", "ladders", "--data",
             str(tmp_path / "data")]
     primary, secondary = pty.openpty()
     with subprocess.Popen(args, stdout=subprocess.PIPE, stderr=secondary, env=env) as proc:
@@ -175,5 +189,6 @@ def test_progress_goes_to_a_terminal_only(tmp_path):
         pass
     os.close(primary)
     assert proc.returncode == 0
-    assert "suite squares ..." in shown.decode() and "squares: n = 3" in shown.decode()
-    assert "suite squares" not in out and "|   3 |  14 |" in out
+    assert "suite ladders ..." in shown.decode()
+    assert "ladders: searchkit bfs: 3/3 solved" in shown.decode()
+    assert "suite ladders" not in out and "| searchkit bfs " in out
