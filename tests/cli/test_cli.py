@@ -236,7 +236,7 @@ def test_error_unknown_puzzle():
 
 def test_error_unknown_strategy_frontier_visited():
     reg = searchkit.plugins.registry()
-    strategies = ", ".join(sorted(list(reg.strategies) + list(reg.aliases)))
+    strategies = ", ".join(sorted(list(reg.tables["strategy"]) + list(reg.aliases)))
     assert one_error(sk("solve", "nstar", "-s", "bsf")) == (
         f"searchkit: error: unknown strategy 'bsf' (valid: {strategies})")
     assert one_error(sk("compare", "nstar", "-s", "bfs,bsf")) == (

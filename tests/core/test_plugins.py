@@ -298,3 +298,12 @@ def test_get_and_names_cover_every_kind():
         searchkit.get("bench_suite", "nope")
     with pytest.raises(UnknownNameError, match=r"unknown kind 'puzzles' \(valid: bench_suite, "):
         searchkit.names("puzzles")
+
+
+def test_a_hook_exiting_is_just_a_failing_hook(tmp_path):
+    code = ("import searchkit, sys\n@searchkit.hookimpl\ndef searchkit_puzzles():\n"
+            "    sys.exit(2)\n")
+    done = run_python(REPORT, _site(tmp_path, {"exiter": ("sk_exiter", code)}))
+    assert done.returncode == 0, done.stderr
+    assert dict(json.loads(done.stdout)["failures"]) == {
+        "exiter": "SystemExit(2) raised in searchkit_puzzles"}
