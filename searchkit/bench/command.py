@@ -67,14 +67,19 @@ def machine() -> dict[str, Any]:
             "implementation": platform.python_implementation(), "platform": platform.platform()}
 
 
-def _selected(requested: list[str]) -> list[BenchSuite]:
+def _usage_error(message: str) -> Exception:
+    # imported here: searchkit.bench is imported while the plugins load, before the CLI can be
     from ..cli.parsing import UsageError
 
+    return UsageError(message)
+
+
+def _selected(requested: list[str]) -> list[BenchSuite]:
     try:
         return [plugins.get("bench_suite", name)
                 for name in requested or plugins.names("bench_suite")]
     except UnknownNameError as exc:
-        raise UsageError(str(exc)) from None
+        raise _usage_error(str(exc)) from None
 
 
 def _command_line(args: argparse.Namespace) -> str:
@@ -93,16 +98,14 @@ def _progress(line: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the command for parsed ``args``; 0 when every suite ran."""
-    from ..cli.parsing import UsageError
-
+    """Run the command for parsed ``args``; 0 when every suite ran or said it cannot."""
     if args.list:
         for suite in _selected([]):
             print(f"{suite.name:18} {suite.description}")
         return 0
     suites = _selected(args.suites)
     if args.repeat < 1:
-        raise UsageError("--repeat must be at least 1")
+        raise _usage_error("--repeat must be at least 1")
     options = Options(repeat=args.repeat, quick=args.quick, peer_limit=args.peer_limit,
                       data=args.data if args.data is not None else default_data_dir(),
                       log=_progress if sys.stderr.isatty() else None)
