@@ -235,6 +235,11 @@ def test_a_third_party_never_takes_a_builtin_name_whatever_its_order(tmp_path, e
         f"puzzle 'taquin' is already registered by plugin 'taquin'; plugin {entry!r} may not "
         "register it again",
     ]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path / "site"),
+                                                       os.environ.get("PYTHONPATH", "")]))
+    listed = subprocess.run([sys.executable, "-m", "searchkit", "list", "--json"],
+                            capture_output=True, text=True, env=env, timeout=120)
+    assert json.loads(listed.stdout)["failed_plugins"] == {entry: "; ".join(failures)}
 
 
 def test_two_third_parties_with_one_name_the_first_keeps_it_and_both_are_named(tmp_path):
