@@ -106,6 +106,13 @@ def run(args: argparse.Namespace) -> int:
     suites = _selected(args.suites)
     if args.repeat < 1:
         raise _usage_error("--repeat must be at least 1")
+    if not args.peer_limit > 0:
+        raise _usage_error("--peer-limit must be a positive number of seconds")
+    if args.json:
+        try:  # a path that cannot be written fails now, not after the run (nothing is erased)
+            open(args.json, "a", encoding="utf-8").close()
+        except OSError as exc:
+            raise _usage_error(f"cannot write {args.json}: {exc.strerror}") from None
     options = Options(repeat=args.repeat, quick=args.quick, peer_limit=args.peer_limit,
                       data=args.data if args.data is not None else default_data_dir(),
                       log=_progress if sys.stderr.isatty() else None)

@@ -393,3 +393,7 @@ def test_bench_is_an_ordinary_command():
     assert "visited" in error
     assert one_error(sk("bench", "--repeat", "0")) == \
         "searchkit: error: --repeat must be at least 1"
+    assert one_error(sk("bench", "--peer-limit", "nan")) == \
+        "searchkit: error: --peer-limit must be a positive number of seconds"
+    assert one_error(sk("bench", "visited", "--json", "/no/such/dir/out.json")) == \
+        "searchkit: error: cannot write /no/such/dir/out.json: No such file or directory"
