@@ -102,7 +102,7 @@ def plain_graph_search(ctx: SearchContext, run: Run) -> Result:
     is ``duplicates + len(parent) - 1``.
     """
     caps = ctx.caps
-    successors, is_goal, key = caps.successors, caps.is_goal, caps.key
+    successors, is_goal, key = ctx.successors, caps.is_goal, caps.key
     start = caps.initial()
     start_key = key(start) if key else start
     parent = ctx.new_map()

@@ -74,7 +74,7 @@ def bidirectional(ctx: SearchContext, run: Run) -> Result:
     while layer_f and layer_b:
         grow_forward = len(layer_f) <= len(layer_b)
         if grow_forward:
-            layer, step, mine, mine_depth = layer_f, caps.successors, forward, depth_f
+            layer, step, mine, mine_depth = layer_f, ctx.successors, forward, depth_f
             other, other_depth = backward, depth_b
         else:
             layer, step, mine, mine_depth = layer_b, predecessors, backward, depth_b

@@ -4,7 +4,8 @@ The problem's methods come from its :class:`~searchkit.capabilities.Capabilities
 the context adds what depends on the strategy: whether the heuristic is used, a successor
 function that yields ``(action, next_state, cost, next_h)`` whatever the problem offers, the
 resolved options, the frontier factory and the visited backend. A loop reads these and nothing
-else, so it never tests the problem for a method.
+else, so it never tests the problem for a method, and every successor function a loop calls
+(``successors``, ``expand``, ``expand_except_parent``) is chosen here, once per run.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class SearchContext:
     """Everything a loop needs to run one strategy on one problem.
 
     ``heuristic`` is the problem's heuristic when the strategy uses one and the problem has one,
-    else ``None`` (every ``h`` is then 0). ``expand(state, h)`` yields ``(action, next_state,
+    else ``None`` (every ``h`` is then 0). ``successors`` is the problem's. ``expand(state, h)`` yields ``(action, next_state,
     cost, next_h)``: the problem's ``successors_with_heuristic`` when it has one and the heuristic
     is used, else its ``successors`` with ``next_h`` computed or 0. ``expand_except_parent`` is
     the problem's ``successors_except_parent`` when the heuristic is used, else ``None``.
@@ -42,6 +43,7 @@ class SearchContext:
     frontier_factory: Callable[[], Any] | None
     backend: VisitedBackend
     heuristic: Callable[[Any], float] | None = field(init=False)
+    successors: Callable[[Any], Iterable[tuple[Any, Any, float]]] = field(init=False)
     expand: Expand = field(init=False)
     expand_except_parent: Callable[[Any, float, Any], Iterable[Any]] | None = field(init=False)
 
@@ -49,6 +51,7 @@ class SearchContext:
         caps = self.caps
         informed = self.strategy.uses_heuristic and caps.heuristic is not None
         self.heuristic = caps.heuristic if informed else None
+        self.successors = caps.successors
         self.expand = self._expand(informed)
         self.expand_except_parent = caps.successors_except_parent if informed else None
 

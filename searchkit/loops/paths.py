@@ -23,6 +23,9 @@ class _Root:
     def __repr__(self) -> str:
         return "ROOT"
 
+    def __reduce__(self) -> str:
+        return "ROOT"  # pickled by reference: a mapping that pickles its values keeps ``is ROOT``
+
 
 ROOT: Any = _Root()  # the parent of the initial state's key
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, runtime_checkable
 
 from ..errors import OptionError
 from .legacy import LEGACY_FIELDS, legacy_attribute, translate_legacy
@@ -33,6 +33,7 @@ Optimality = Literal["cost", "steps"]
 """What an optimal strategy minimises: the plan's total cost, or its number of actions."""
 
 
+@runtime_checkable
 class LoopConfig(Protocol):
     """What :func:`~searchkit.search` needs of a strategy's loop configuration.
 
