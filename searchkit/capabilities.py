@@ -59,19 +59,21 @@ class Capabilities(NamedTuple):
         searchkit.errors.SearchkitError: object is not a Problem: missing initial(), \
 successors(), is_goal()
         """
-        missing = [name for name in REQUIRED if not callable(getattr(problem, name, None))]
-        if missing:
+        initial = getattr(problem, "initial", None)
+        successors = getattr(problem, "successors", None)
+        is_goal = getattr(problem, "is_goal", None)
+        if not (callable(initial) and callable(successors) and callable(is_goal)):
+            missing = [name for name in REQUIRED if not callable(getattr(problem, name, None))]
             raise SearchkitError(
                 f"{type(problem).__name__} is not a Problem: missing "
                 + ", ".join(f"{name}()" for name in missing)
             )
-
         optional = getattr
         return cls(
             problem,
-            problem.initial,
-            problem.successors,
-            problem.is_goal,
+            initial,
+            successors,
+            is_goal,
             problem.heuristic if has_own(problem, "heuristic") else None,
             problem.key if has_own(problem, "key") else None,
             optional(problem, "key_hash", None),

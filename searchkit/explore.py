@@ -117,17 +117,18 @@ def explore(
 
     def layers() -> Exploration:
         nonlocal layer, pending, expanded, generated, max_frontier
+        seen, expand, key_of = dist, successors, key  # locals: read once per child below
         next_check = run.next_check(0)
         while layer and (max_depth is None or len(histogram) <= max_depth):
             depth = len(histogram)
             append = pending.append
             for state in layer:
                 expanded += 1
-                for _action, child, _cost in successors(state):
+                for _action, child, _cost in expand(state):
                     generated += 1
-                    k = key(child) if key else child
-                    if k not in dist:
-                        dist[k] = depth
+                    k = key_of(child) if key_of else child
+                    if k not in seen:
+                        seen[k] = depth
                         append(child)
                 if expanded >= next_check:
                     next_check = run.checkpoint(len(pending))

@@ -90,7 +90,7 @@ def search(
     backend = _backend_for(strat, visited)
     ctx = SearchContext(caps, strat, resolved, frontier_factory, backend)
     run = Run(strat.name, budget, progress)
-    return run.execute(lambda: _search(ctx, run))
+    return run.guard(lambda: _search(ctx, run), run.ended)
 
 
 def _search(ctx: SearchContext, run: Run) -> Result:

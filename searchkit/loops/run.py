@@ -23,7 +23,7 @@ A loop does the search; its :class:`Run` does the bookkeeping, the same way for 
 ...     while expanded < 5:
 ...         expanded += 1
 ...     return run.no_solution("nothing here")
->>> result = run.execute(loop)
+>>> result = run.guard(loop, run.ended)
 >>> result.status, result.stats.expanded, result.reason
 ('no_solution', 5, 'nothing here')
 """
@@ -176,10 +176,6 @@ class Run:
             outcome = stopped("interrupted", "interrupted by the user")
         self.finish()
         return outcome
-
-    def execute(self, body: Callable[[], Result]) -> Result:
-        """:meth:`guard` for a search: ``body()`` returns its :class:`~searchkit.Result`."""
-        return self.guard(body, self.ended)
 
     def finish(self) -> Stats:
         """Sync the counters, stamp the final time and memory, and return :attr:`stats`."""
