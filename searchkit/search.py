@@ -1,4 +1,9 @@
-"""The entry point :func:`search`."""
+"""The entry point :func:`search`: validate the request, assemble the parts, run the loop.
+
+Everything a request can get wrong (names, options, a frontier of the wrong kind, a problem
+without what the strategy needs) is checked here, before the loop starts; the loop then runs
+under a :class:`~searchkit.loops.Run` that turns budgets and Ctrl-C into results.
+"""
 
 from __future__ import annotations
 
@@ -38,9 +43,9 @@ def search(
         ``astar``, ``wastar``, ``greedy``, ``idastar``, ``bibfs``, or a plugin's) or a
         :class:`~searchkit.strategies.Strategy`.
     frontier:
-        A registered frontier name; ``None`` takes the strategy's default. The frontier must
-        belong to the family the strategy needs (``fifo``/``lifo`` for BFS/DFS; ``heap``,
-        ``indexed-heap``, ``buckets`` for Dijkstra, A*, weighted A* and greedy).
+        A registered frontier name; ``None`` takes the strategy's default. The frontier must be
+        of the kind the strategy needs (plain: ``fifo``/``lifo`` for BFS/DFS; priority:
+        ``heap``, ``indexed-heap``, ``buckets`` for Dijkstra, A*, weighted A* and greedy).
     visited:
         ``dict``, ``hashtable`` or ``none`` (tree search, no duplicate detection); ``None``
         takes the strategy's default (``dict``, or ``none`` for depth-first deepening

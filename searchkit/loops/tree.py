@@ -72,11 +72,10 @@ def tree_search(ctx: SearchContext, run: Run) -> Result:
                 return run.solved(*_path(child_node))
             else:
                 push(child_node)
-        size = len(frontier)
-        if size > max_frontier:
-            max_frontier = size
+        if len(frontier) > max_frontier:
+            max_frontier = len(frontier)
         if expanded >= next_check:
-            next_check = run.checkpoint(size)
+            next_check = run.checkpoint(len(frontier))
     return run.no_solution("the search tree holds no goal")
 
 
