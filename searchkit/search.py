@@ -125,7 +125,8 @@ def _check_needs(strat: Strategy, caps: Capabilities) -> None:
 
 def _backend_for(strat: Strategy, name: str | None) -> VisitedBackend:
     config = strat.loop
-    backend: VisitedBackend = get_visited_backend(name if name is not None else config.default_visited)
+    backend: VisitedBackend = get_visited_backend(
+        name if name is not None else config.default_visited)
     if backend.is_tree_search and not config.allows_tree_search:
         raise IncompatibleError(
             f"strategy {strat.name!r} needs a visited backend that stores states, not "

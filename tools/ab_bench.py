@@ -5,13 +5,14 @@ Usage::
     python tools/ab_bench.py A_PYTHON B_PYTHON [--rounds N] [--] SUITE ... [--quick]
 
 ``A_PYTHON`` and ``B_PYTHON`` are the interpreters of two virtual environments (e.g. one with the
-commit before a change installed, one with the commit after). Each round runs ``python -m
-searchkit bench SUITES --json FILE`` (the console script beside it) once with each, alternating which goes first (ABBA...), so a
-noisy shared machine slows both alike. For every engine row the table prints the median over the
-rounds of the row's ``CPU ratio`` (CPU seconds over the suite's hand-tuned reference, measured in
-the same process: the machine's speed cancels out) for A and for B, and B/A: 1.00 means no change,
-above 1 means B is slower. Rows without a CPU ratio (the ``visited`` suite) compare their
-operations per second instead (A/B there, so that above 1 again means B is slower).
+commit before a change installed, one with the commit after). Each round runs ``searchkit bench
+SUITES --json FILE`` (the console script beside each interpreter) once with each, alternating
+which goes first (ABBA...), so a noisy shared machine slows both alike. For every engine row the
+table prints the median over the rounds of the row's ``CPU ratio`` (CPU seconds over the suite's
+hand-tuned reference, measured in the same process: the machine's speed cancels out) for A and
+for B, and B/A: 1.00 means no change, above 1 means B is slower. Rows without a CPU ratio (the
+``visited`` suite) compare their operations per second instead (A/B there, so that above 1
+again means B is slower).
 """
 
 from __future__ import annotations

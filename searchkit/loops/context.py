@@ -31,10 +31,11 @@ class SearchContext:
     """Everything a loop needs to run one strategy on one problem.
 
     ``heuristic`` is the problem's heuristic when the strategy uses one and the problem has one,
-    else ``None`` (every ``h`` is then 0). ``successors`` is the problem's. ``expand(state, h)`` yields ``(action, next_state,
-    cost, next_h)``: the problem's ``successors_with_heuristic`` when it has one and the heuristic
-    is used, else its ``successors`` with ``next_h`` computed or 0. ``expand_except_parent`` is
-    the problem's ``successors_except_parent`` when the heuristic is used, else ``None``.
+    else ``None`` (every ``h`` is then 0). ``successors`` is the problem's. ``expand(state, h)``
+    yields ``(action, next_state, cost, next_h)``: the problem's ``successors_with_heuristic``
+    when it has one and the heuristic is used, else its ``successors`` with ``next_h`` computed
+    or 0. ``expand_except_parent`` is the problem's ``successors_except_parent`` when the
+    heuristic is used, else ``None``.
     """
 
     caps: Capabilities

@@ -39,7 +39,8 @@ def translate_legacy(name: str, loop: Any, optimal_in: Any, legacy: Mapping[str,
 
     unknown = set(legacy) - LEGACY_KEYWORDS
     if unknown:
-        raise TypeError(f"Strategy() got unexpected keyword arguments: {', '.join(sorted(unknown))}")
+        raise TypeError("Strategy() got unexpected keyword arguments: "
+                        + ", ".join(sorted(unknown)))
     warnings.warn(f"strategy {name!r}: Strategy(loop=<function>, {', '.join(sorted(legacy))}) is "
                   f"deprecated; {_ADVICE}", DeprecationWarning, stacklevel=3)
     if legacy.get("optimal"):
