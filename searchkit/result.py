@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-__all__ = ["Result", "Stats", "Status", "STATUSES"]
+__all__ = ["Result", "Stats", "Status"]
 
 Status = Literal["solved", "no_solution", "budget_exhausted", "interrupted"]
-STATUSES: tuple[str, ...] = ("solved", "no_solution", "budget_exhausted", "interrupted")
 
 
 @dataclass

@@ -248,6 +248,8 @@ def test_error_unknown_strategy_frontier_visited():
         "searchkit: error: unknown visited backend 'set' (valid: dict, hashtable, none)")
     assert one_error(sk("solve", "nstar", "-s", "bfs", "--frontier", "heap")) == (
         "searchkit: error: frontier 'heap' cannot be used with strategy 'bfs' (valid: fifo, lifo)")
+    assert one_error(sk("stats", "nstar", "--visited", "none")) == (
+        "searchkit: error: visited backend 'none' stores no distances (use dict or hashtable)")
 
 
 def test_error_unknown_or_bad_option():

@@ -68,6 +68,6 @@ def run(options: Options) -> Table:
         notes=[f"- published (korf100_nodes.txt, Manhattan + linear conflict): "
                f"{sum(k.nodes_lc or 0 for k in chosen):,} nodes for these instances.",
                "- The engine's recursive search is compiled for the run's options "
-               "(searchkit/loops/dfs_template.py) and the plugin leaves out the move back to "
+               "(searchkit/loops/bounded_dfs.py) and the plugin leaves out the move back to "
                "the parent before building it (successors_except_parent)."])
     return table
