@@ -1,156 +1,84 @@
-"""Helpers for property tests of puzzles and strategies (needs ``hypothesis`` and ``pytest``).
+"""Optimality across strategies: :func:`assert_optimal_agreement`, which never passes silently.
 
-Three tools make "check optimality across strategies" a few lines:
+Each run's plan is replayed with :func:`~searchkit.verify`, and every verified plan is a fact: the
+optimum cost is at most its cost, the fewest steps at most its length. Every strategy that
+promises an optimum (read from its flags, see :mod:`.guarantees`) must reach the best such fact.
+So results are compared across families wherever the costs allow it: when every plan's cost equals
+its length (or the problem declares ``unit_costs = True``), fewest steps and cheapest cost are the
+same number, and BFS, IDDFS, bibfs, Dijkstra, A* and IDA* must all agree on it. An uninformed
+reference (Dijkstra's algorithm on a view without the heuristic) runs too unless
+``reference=False``; when nothing at all can be compared, the assertion fails and says why.
 
-* :func:`graphs` -- a hypothesis strategy for random explicit graphs (:class:`GraphProblem`) with
-  integer costs (zero costs and cycles included), optionally with an admissible heuristic;
-* :func:`puzzle_instances` -- a hypothesis strategy for random instance texts of any installed
-  puzzle, through its ``random_instance``;
-* :func:`assert_optimal_agreement` -- runs several strategies on one problem, checks that the
-  cost-optimal ones agree on the cost (and the step-optimal ones on the length), that every plan
-  passes :func:`~searchkit.verify` with the cost the search reported, and optionally that the
-  optimum equals a known value.
+The issue-14 example: unit costs, 0->1->2->3->8->4 (5 steps) and 0->5->4 (2 steps); ``h(5) = 50``
+is inadmissible, so A* returns the long way -- and the kit says so:
 
-:func:`brute_force_cost` and :func:`brute_force_steps` are independent oracles for explicit graphs
-(Bellman-Ford relaxation and breadth-first layering over the edge list, sharing no code with the
-search loops).
-
-Example (a property test of a plugin)::
-
-    from hypothesis import given, settings
-    from searchkit import get_puzzle
-    from searchkit.testing import assert_optimal_agreement, puzzle_instances
-
-    @given(puzzle_instances("nstar", max_target=300))
-    @settings(max_examples=25, deadline=None)
-    def test_nstar_strategies_agree(text):
-        assert_optimal_agreement(get_puzzle("nstar").parse(text), ["bfs", "astar", "idastar"])
+>>> from searchkit import GraphProblem
+>>> edges = {0: {1: 1, 5: 1}, 1: {2: 1}, 2: {3: 1}, 3: {8: 1}, 8: {4: 1}, 5: {4: 1}}
+>>> p = GraphProblem(edges, start=0, goals={4}, heuristic={5: 50})
+>>> assert_optimal_agreement(p, ["bfs", "astar"])
+Traceback (most recent call last):
+...
+AssertionError: astar promises the minimum cost but returned 5, while dijkstra (reference, heuristic ignored) found a plan costing 2: 5 4
+...
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from hypothesis import strategies as st
+from ..budget import Budget
+from ..errors import IncompatibleError, PlanError
+from ..result import Result
+from ..search import search
+from ..verify import verify
+from .guarantees import optimal_strategies, promise_of, reference_strategy
+from .views import uninformed
 
-from .budget import Budget
-from .graph import GraphProblem
-from .plugins import get_puzzle, get_strategy
-from .result import Result
-from .search import search
-from .verify import verify
+__all__ = ["assert_optimal_agreement", "Agreement"]
 
-__all__ = [
-    "graphs",
-    "puzzle_instances",
-    "assert_optimal_agreement",
-    "brute_force_cost",
-    "brute_force_steps",
-    "OPTIMAL_STRATEGIES",
-]
-
-#: Strategies that promise an optimal plan (in cost, or in steps for unit costs).
-OPTIMAL_STRATEGIES = ("bfs", "iddfs", "bibfs", "dijkstra", "astar", "idastar")
+RunKey = tuple[str, "str | None"]
 
 
-def brute_force_cost(graph: GraphProblem) -> float:
-    """The cheapest cost from the start to a goal by Bellman-Ford relaxation (``inf`` if none).
+@dataclass
+class _Run:
+    label: str
+    promise: str | None  # "cost", "steps" or None
+    needs_admissible: bool
+    result: Result
+    plan_cost: float = math.nan
+    is_reference: bool = False
 
-    O(V * E); independent of the search loops.
+
+@dataclass
+class Agreement(Mapping[RunKey, Result]):
+    """What :func:`assert_optimal_agreement` ran and established.
+
+    A mapping ``(strategy, visited) -> Result`` of the runs asked for; ``reference`` is the
+    uninformed reference's result (or ``None``), ``cost`` and ``steps`` the agreed optimum
+    (``None`` when unsolvable or not established), ``unit_costs`` whether steps and costs were
+    compared as one measure, ``comparisons`` one line per check made, ``skipped`` the default
+    strategies that do not apply to this problem (e.g. ``bibfs`` without ``predecessors``).
     """
-    dist = _bellman_ford(graph, {graph.start}, reverse=False)
-    return min((dist[g] for g in graph.goals if g in dist), default=math.inf)
 
+    results: dict[RunKey, Result]
+    reference: Result | None = None
+    cost: float | None = None
+    steps: int | None = None
+    unit_costs: bool = False
+    comparisons: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
 
-def _bellman_ford(graph: GraphProblem, sources: Iterable[Any], reverse: bool) -> dict[Any, float]:
-    """Cheapest cost from the nearest source to every node (to it, with ``reverse``)."""
-    nodes = graph.nodes()
-    dist = dict.fromkeys(nodes, math.inf)
-    for source in sources:
-        dist[source] = 0
-    edges = [(v, u, c) if reverse else (u, v, c)
-             for u, vs in graph.edges.items() for v, c in vs.items()]
-    for _ in range(len(nodes)):
-        changed = False
-        for u, v, c in edges:
-            if dist[u] + c < dist[v]:
-                dist[v] = dist[u] + c
-                changed = True
-        if not changed:
-            break
-    return dist
+    def __getitem__(self, key: RunKey) -> Result:
+        return self.results[key]
 
+    def __iter__(self) -> Iterator[RunKey]:
+        return iter(self.results)
 
-def brute_force_steps(graph: GraphProblem) -> float:
-    """The fewest actions from the start to a goal by breadth-first layering (``inf`` if none)."""
-    layer, seen, depth = {graph.start}, {graph.start}, 0
-    while layer:
-        if layer & graph.goals:
-            return depth
-        layer = {v for u in layer for v in graph.edges.get(u, {})} - seen
-        seen |= layer
-        depth += 1
-    return math.inf
-
-
-@st.composite
-def graphs(
-    draw: Any,
-    min_nodes: int = 1,
-    max_nodes: int = 9,
-    max_cost: int = 9,
-    unit_costs: bool = False,
-    heuristic: str | None = None,
-) -> GraphProblem:
-    """A hypothesis strategy for random :class:`GraphProblem` instances.
-
-    Nodes are ``0 .. n-1``, the start is 0, one to three goals; edges are random (self-loops and
-    cycles included), costs are integers in ``0 .. max_cost`` (1 with ``unit_costs``).
-    ``heuristic``: ``None`` (no heuristic), ``"consistent"`` (the true distance times a fraction;
-    ``inf`` on nodes that reach no goal, unless the fraction is 0) or ``"admissible"`` (a random
-    fraction of the true distance per node: admissible, usually inconsistent).
-    """
-    n = draw(st.integers(min_nodes, max_nodes))
-    costs = st.just(1) if unit_costs else st.integers(0, max_cost)
-    edges: dict[int, dict[int, int]] = {}
-    for u in range(n):
-        targets = draw(st.lists(st.integers(0, n - 1), max_size=min(n, 4), unique=True))
-        edges[u] = {v: draw(costs) for v in targets}
-    goals = draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=min(3, n)))
-    graph = GraphProblem(edges, start=0, goals=goals)
-    if heuristic is None:
-        return graph
-    exact = _distances_to_goals(graph)
-    if heuristic == "consistent":
-        # A node that reaches no goal gets inf (its true distance; a dead end): 0 there would
-        # break consistency on the edges into it.
-        scale = draw(st.sampled_from([0, 0.5, 1]))
-        h = {u: d * scale if scale else 0 for u, d in exact.items()}
-    elif heuristic == "admissible":
-        h = {
-            u: (d * draw(st.sampled_from([0, 0.25, 0.5, 1])) if d < math.inf else 0)
-            for u, d in exact.items()
-        }
-    else:
-        raise ValueError(f"heuristic must be None, 'consistent' or 'admissible', not {heuristic!r}")
-    return GraphProblem(edges, start=0, goals=goals, heuristic=h)
-
-
-def _distances_to_goals(graph: GraphProblem) -> dict[Any, float]:
-    """Exact cost from every node to the nearest goal (Bellman-Ford on reversed edges)."""
-    return _bellman_ford(graph, graph.goals, reverse=True)
-
-
-def puzzle_instances(puzzle: str, **size: Any) -> st.SearchStrategy[str]:
-    """A hypothesis strategy for instance texts of the installed puzzle ``puzzle``.
-
-    ``size`` is passed to the puzzle's ``random_instance(rng, **size)``; the random generator is
-    drawn by hypothesis, so failures shrink and replay.
-    """
-    maker = get_puzzle(puzzle)
-    return st.randoms(use_true_random=False).map(lambda rng: maker.random_instance(rng, **size))
+    def __len__(self) -> int:
+        return len(self.results)
 
 
 def assert_optimal_agreement(
@@ -161,59 +89,185 @@ def assert_optimal_agreement(
     expected_steps: int | None = None,
     visited: Iterable[str | None] = (None,),
     budget: Budget | None = None,
+    reference: bool = True,
+    unit_costs: bool | None = None,
     rel_tol: float = 1e-9,
-) -> dict[tuple[str, str | None], Result]:
-    """Run ``strategies`` (default :data:`OPTIMAL_STRATEGIES` that apply) and check them.
+) -> Agreement:
+    """Run ``strategies`` on ``problem`` and check every promise they make; never pass silently.
 
-    For each strategy and each backend in ``visited`` (``None`` = the strategy's default):
+    ``strategies`` defaults to every registered optimal strategy that applies to the problem.
+    Each runs once per backend in ``visited`` (``None`` = the strategy's default), each with
+    ``budget``. Then:
 
-    * every result is ``solved`` or every one is ``no_solution`` -- they must agree;
-    * every plan passes :func:`~searchkit.verify`, which must return the reported cost;
-    * strategies promising cost-optimality agree on the cost, equal to ``expected_cost`` if given;
-    * step-optimal strategies agree on the plan length, equal to ``expected_steps`` if given.
+    * every run is ``solved`` or every run is ``no_solution`` (a budget running out fails: give
+      budgets that suffice);
+    * every plan replays with :func:`~searchkit.verify` to the cost the search reported;
+    * every cost-optimal run returns the cheapest cost of all verified plans, every step-optimal
+      run the fewest steps; with unit costs (every plan's cost equals its length, or
+      ``unit_costs=True``, or a problem attribute ``unit_costs = True``) those are one number;
+    * the optimum equals ``expected_cost`` / ``expected_steps`` when given.
 
-    A strategy that runs out of ``budget`` fails the assertion (give budgets that suffice).
-    Returns the results by ``(strategy, visited)``. Raises ``AssertionError`` with a message
-    naming the disagreeing strategies.
+    ``reference=True`` adds Dijkstra's algorithm on :func:`~searchkit.testing.views.uninformed`
+    (the heuristic ignored; ``unsolvable_reason`` still trusted). The assertion fails when the
+    runs leave nothing to compare (e.g. one strategy and ``reference=False``). Returns an
+    :class:`Agreement`; raises ``AssertionError`` with a message naming the runs that disagree.
     """
-    names = list(strategies) if strategies is not None else [
-        s for s in OPTIMAL_STRATEGIES
-        if s != "bibfs" or (hasattr(problem, "predecessors") and hasattr(problem, "goal_states"))
-    ]
-    results: dict[tuple[str, str | None], Result] = {}
+    names = list(strategies) if strategies is not None else list(optimal_strategies())
+    agreement = Agreement({})
+    runs: list[_Run] = []
     for name in names:
+        promise = promise_of(name)
         for backend in visited:
-            result = search(problem, name, visited=backend, budget=budget)
-            results[(name, backend)] = result
-            assert result.status in ("solved", "no_solution"), (
-                f"{name} (visited={backend}) ended with {result.status}: {result.reason}"
-            )
-            if result.solved:
-                replayed = verify(problem, result.actions)  # type: ignore[arg-type]
-                assert math.isclose(replayed, result.cost, rel_tol=rel_tol, abs_tol=1e-9), (
-                    f"{name}: reported cost {result.cost} but the plan costs {replayed}"
-                )
-    statuses = {key: r.status for key, r in results.items()}
-    assert len(set(statuses.values())) <= 1, f"strategies disagree on solvability: {statuses}"
-    costs = {k: r.cost for k, r in results.items() if r.solved and get_strategy(k[0]).optimal}
-    steps = {
-        k: len(r.actions)  # type: ignore[arg-type]
-        for k, r in results.items()
-        if r.solved and get_strategy(k[0]).step_optimal
-    }
-    if costs:
-        first = next(iter(costs.values()))
-        assert all(math.isclose(c, first, rel_tol=rel_tol, abs_tol=1e-9) for c in costs.values()), (
-            f"cost-optimal strategies disagree: {costs}"
-        )
-        if expected_cost is not None:
-            assert math.isclose(first, expected_cost, rel_tol=rel_tol, abs_tol=1e-9), (
-                f"optimal cost {first} != expected {expected_cost}: {costs}"
-            )
-    if steps:
-        assert len(set(steps.values())) == 1, f"step-optimal strategies disagree: {steps}"
-        if expected_steps is not None:
-            assert next(iter(steps.values())) == expected_steps, (
-                f"fewest steps {next(iter(steps.values()))} != expected {expected_steps}"
-            )
-    return results
+            try:
+                result = search(problem, name, visited=backend, budget=budget)
+            except IncompatibleError:
+                if strategies is not None:
+                    raise
+                agreement.skipped.append(name)
+                break
+            agreement.results[(name, backend)] = result
+            label = name if backend is None else f"{name} (visited={backend})"
+            runs.append(_Run(label, promise.optimal_in, promise.needs_admissible, result))
+    if reference:
+        ref_name = reference_strategy()
+        agreement.reference = search(uninformed(problem), ref_name, budget=budget)
+        runs.append(_Run(f"{ref_name} (reference, heuristic ignored)", "cost", False,
+                         agreement.reference, is_reference=True))
+    if not runs:
+        raise AssertionError("nothing to compare: no strategy was run")
+    _check_statuses(runs)
+    _replay(problem, runs, rel_tol)
+    declared = unit_costs if unit_costs is not None else getattr(problem, "unit_costs", None)
+    _compare(problem, runs, agreement, declared is True, expected_cost, expected_steps, rel_tol)
+    return agreement
+
+
+def _check_statuses(runs: list[_Run]) -> None:
+    for run in runs:
+        if run.result.status not in ("solved", "no_solution"):
+            raise AssertionError(f"{run.label} ended with {run.result.status}: {run.result.reason}"
+                                 " (give a budget that suffices, or a smaller instance)")
+    statuses = {run.result.status for run in runs}
+    if len(statuses) > 1:
+        table = "\n".join(f"  {run.label}: {run.result.status}"
+                          + (f" ({run.result.reason})" if run.result.reason else "")
+                          for run in runs)
+        raise AssertionError(f"strategies disagree on whether the instance is solvable:\n{table}")
+
+
+def _replay(problem: Any, runs: list[_Run], rel_tol: float) -> None:
+    for run in runs:
+        if not run.result.solved:
+            continue
+        try:
+            run.plan_cost = verify(problem, run.result.actions)  # type: ignore[arg-type]
+        except PlanError as exc:
+            raise AssertionError(f"{run.label} returned a plan that does not replay: {exc}") \
+                from None
+        if not math.isclose(run.plan_cost, run.result.cost, rel_tol=rel_tol, abs_tol=1e-9):
+            raise AssertionError(f"{run.label} reported cost {run.result.cost} but its plan costs "
+                                 f"{run.plan_cost}: {_plan(problem, run.result)}")
+
+
+def _compare(problem: Any, runs: list[_Run], agreement: Agreement, declared_unit: bool,
+             expected_cost: float | None, expected_steps: int | None, rel_tol: float) -> None:
+    solved = [run for run in runs if run.result.solved]
+    comparisons = agreement.comparisons
+    if not solved:
+        if len(runs) < 2:
+            raise AssertionError(f"nothing to compare: {runs[0].label} alone found no solution "
+                                 "(keep the reference or give more strategies)")
+        comparisons.append(f"no solution: {', '.join(run.label for run in runs)}")
+        if expected_cost is not None or expected_steps is not None:
+            raise AssertionError(f"no strategy found a solution, but the optimum was expected to "
+                                 f"be {expected_cost if expected_cost is not None else expected_steps}")
+        return
+    if declared_unit:
+        for run in solved:
+            if run.plan_cost != len(run.result.actions or ()):
+                raise AssertionError(
+                    f"the problem declares unit costs, but {run.label}'s plan costs "
+                    f"{run.plan_cost} over {len(run.result.actions or ())} steps")
+    unit = declared_unit or all(run.plan_cost == len(run.result.actions or ()) for run in solved)
+    agreement.unit_costs = unit
+    # on ties, name the reference: the most trusted witness
+    cheapest = min(solved, key=lambda run: (run.plan_cost, not run.is_reference))
+    shortest = min(solved, key=lambda run: (len(run.result.actions or ()), not run.is_reference))
+    groups = {"cost": [run for run in runs if run.promise == "cost"],
+              "steps": [run for run in runs if run.promise == "steps"]}
+    if unit:
+        groups = {"cost": groups["cost"] + groups["steps"], "steps": []}
+    for measure, group in groups.items():
+        best = cheapest if measure == "cost" else shortest
+        for run in group:
+            value = _measure(run, measure)
+            if not math.isclose(value, _measure(best, measure), rel_tol=rel_tol, abs_tol=1e-9):
+                raise AssertionError(_disagreement(problem, run, best, measure, unit))
+        if len(group) > 1:
+            what = "steps and cost (unit costs)" if unit else measure
+            comparisons.append(f"{what}: {', '.join(run.label for run in group)} agree on "
+                               f"{_measure(best, measure):g}")
+    agreement.cost = cheapest.plan_cost if groups["cost"] else None
+    agreement.steps = len(shortest.result.actions or ()) if groups["steps"] or unit else None
+    _check_expected(agreement, expected_cost, expected_steps, rel_tol)
+    if not comparisons:
+        raise AssertionError(f"nothing to compare: {_why_nothing(runs, cheapest, unit)} -- keep "
+                             "the reference (reference=True), add a strategy with the same "
+                             "promise, or give expected_cost / expected_steps")
+
+
+def _why_nothing(runs: list[_Run], cheapest: _Run, unit: bool) -> str:
+    promised = [run for run in runs if run.promise]
+    others = [run.label for run in runs if not run.promise]
+    if len(promised) < 2:
+        only = promised[0].label if promised else "no run"
+        return f"only {only} promises an optimum" + (
+            f" ({', '.join(others)} promise nothing)" if others else "")
+    by_cost = ", ".join(run.label for run in promised if run.promise == "cost")
+    by_steps = ", ".join(run.label for run in promised if run.promise == "steps")
+    return (f"{by_cost} promise the minimum cost and {by_steps} the fewest steps, and the costs "
+            f"are not unit ({cheapest.label}'s plan costs {cheapest.plan_cost:g} over "
+            f"{len(cheapest.result.actions or ())} steps)")
+
+
+def _check_expected(agreement: Agreement, expected_cost: float | None,
+                    expected_steps: int | None, rel_tol: float) -> None:
+    for name, expected, found in (("cost", expected_cost, agreement.cost),
+                                  ("fewest steps", expected_steps, agreement.steps)):
+        if expected is None:
+            continue
+        if found is None:
+            raise AssertionError(f"expected {name} {expected:g}, but no strategy run promises "
+                                 f"an optimal {name}")
+        if not math.isclose(found, expected, rel_tol=rel_tol, abs_tol=1e-9):
+            raise AssertionError(f"the optimal {name} is {found:g}, not the expected {expected:g}")
+        agreement.comparisons.append(f"{name}: {found:g} as expected")
+
+
+def _measure(run: _Run, measure: str) -> float:
+    return run.plan_cost if measure == "cost" else len(run.result.actions or ())
+
+
+def _disagreement(problem: Any, run: _Run, best: _Run, measure: str, unit: bool) -> str:
+    promised = "the minimum cost" if run.promise == "cost" else "the fewest steps"
+    value, better = _measure(run, measure), _measure(best, measure)
+    found = "a plan costing" if measure == "cost" else "a plan of"
+    suffix = "" if measure == "cost" else " steps"
+    lines = [f"{run.label} promises {promised} but returned {value:g}, while {best.label} found "
+             f"{found} {better:g}{suffix}: {_plan(problem, best.result)}",
+             f"  {run.label}'s plan: {_plan(problem, run.result)}"]
+    if unit and best.promise != run.promise:
+        lines.append("  (every plan's cost equals its length: unit costs, so fewest steps and "
+                     "minimum cost are the same number)")
+    if run.needs_admissible:
+        lines.append(f"  {run.label} relies on an admissible heuristic: check it with "
+                     "searchkit.testing.assert_admissible(problem)")
+    return "\n".join(lines)
+
+
+def _plan(problem: Any, result: Result, limit: int = 12) -> str:
+    fmt = getattr(problem, "format_action", str)
+    actions = [fmt(a) for a in (result.actions or [])]
+    shown = " ".join(actions[:limit]) + (f" ... ({len(actions)} steps)" if len(actions) > limit
+                                         else "")
+    return shown or "(empty: the start is a goal)"
