@@ -6,7 +6,7 @@ promises an optimum (read from its flags, see :mod:`.guarantees`) must reach the
 So results are compared across families wherever the costs allow it: when every plan's cost equals
 its length (or the problem declares ``unit_costs = True``), fewest steps and cheapest cost are the
 same number, and BFS, IDDFS, bibfs, Dijkstra, A* and IDA* must all agree on it. An uninformed
-reference (Dijkstra's algorithm on a view without the heuristic) runs too unless
+reference (Dijkstra's algorithm on a view without the heuristic or the key) runs too unless
 ``reference=False``; when nothing at all can be compared, the assertion fails and says why.
 
 The issue-14 example: unit costs, 0->1->2->3->8->4 (5 steps) and 0->5->4 (2 steps); ``h(5) = 50``
@@ -34,7 +34,7 @@ from ..errors import IncompatibleError, PlanError
 from ..result import Result
 from ..search import search
 from ..verify import verify
-from .guarantees import optimal_strategies, promise_of, reference_strategy
+from .guarantees import default_visited, optimal_strategies, promise_of, reference_strategy
 from .views import uninformed
 
 __all__ = ["assert_optimal_agreement", "Agreement"]
@@ -96,8 +96,8 @@ def assert_optimal_agreement(
     """Run ``strategies`` on ``problem`` and check every promise they make; never pass silently.
 
     ``strategies`` defaults to every registered optimal strategy that applies to the problem.
-    Each runs once per backend in ``visited`` (``None`` = the strategy's default), each with
-    ``budget``. Then:
+    Each runs once per backend in ``visited`` (``None`` = the strategy's default, skipped when that
+    default is listed too), each with ``budget``. Then:
 
     * every run is ``solved`` or every run is ``no_solution`` (a budget running out fails: give
       budgets that suffice);
@@ -108,16 +108,21 @@ def assert_optimal_agreement(
     * the optimum equals ``expected_cost`` / ``expected_steps`` when given.
 
     ``reference=True`` adds Dijkstra's algorithm on :func:`~searchkit.testing.views.uninformed`
-    (the heuristic ignored; ``unsolvable_reason`` still trusted). The assertion fails when the
+    (the heuristic ignored, hashable states told apart by themselves rather than by ``key``;
+    ``unsolvable_reason`` still trusted). The assertion fails when the
     runs leave nothing to compare (e.g. one strategy and ``reference=False``). Returns an
     :class:`Agreement`; raises ``AssertionError`` with a message naming the runs that disagree.
     """
     names = list(strategies) if strategies is not None else list(optimal_strategies())
     agreement = Agreement({})
     runs: list[_Run] = []
+    visited = list(visited)
     for name in names:
         promise = promise_of(name)
+        default = default_visited(name)
         for backend in visited:
+            if backend is None and default in visited:
+                continue  # the same run as the explicit backend
             try:
                 result = search(problem, name, visited=backend, budget=budget)
             except IncompatibleError:
@@ -130,7 +135,8 @@ def assert_optimal_agreement(
             runs.append(_Run(label, promise.optimal_in, promise.needs_admissible, result))
     if reference:
         ref_name = reference_strategy()
-        agreement.reference = search(uninformed(problem), ref_name, budget=budget)
+        agreement.reference = search(uninformed(problem, raw_states=True), ref_name,
+                                     budget=budget)
         runs.append(_Run(f"{ref_name} (reference, heuristic ignored)", "cost", False,
                          agreement.reference, is_reference=True))
     if not runs:
@@ -199,10 +205,10 @@ def _compare(problem: Any, runs: list[_Run], agreement: Agreement, declared_unit
         groups = {"cost": groups["cost"] + groups["steps"], "steps": []}
     for measure, group in groups.items():
         best = cheapest if measure == "cost" else shortest
-        for run in group:
-            value = _measure(run, measure)
-            if not math.isclose(value, _measure(best, measure), rel_tol=rel_tol, abs_tol=1e-9):
-                raise AssertionError(_disagreement(problem, run, best, measure, unit))
+        wrong = [run for run in group if not math.isclose(
+            _measure(run, measure), _measure(best, measure), rel_tol=rel_tol, abs_tol=1e-9)]
+        if wrong:
+            raise AssertionError(_disagreement(problem, wrong, best, measure, unit))
         if len(group) > 1:
             what = "steps and cost (unit costs)" if unit else measure
             comparisons.append(f"{what}: {', '.join(run.label for run in group)} agree on "
@@ -248,19 +254,25 @@ def _measure(run: _Run, measure: str) -> float:
     return run.plan_cost if measure == "cost" else len(run.result.actions or ())
 
 
-def _disagreement(problem: Any, run: _Run, best: _Run, measure: str, unit: bool) -> str:
-    promised = "the minimum cost" if run.promise == "cost" else "the fewest steps"
-    value, better = _measure(run, measure), _measure(best, measure)
+def _disagreement(problem: Any, wrong: list[_Run], best: _Run, measure: str, unit: bool) -> str:
+    """The message naming every run in ``wrong`` that missed ``best``'s value of ``measure``."""
+    promised = "the minimum cost" if wrong[0].promise == "cost" else "the fewest steps"
+    values = [f"{_measure(run, measure):g}" for run in wrong]
+    returned = values[0] if len(set(values)) == 1 else f"{', '.join(values)} respectively"
+    labels = ", ".join(run.label for run in wrong)
+    verb = "promises" if len(wrong) == 1 else "promise"
     found = "a plan costing" if measure == "cost" else "a plan of"
     suffix = "" if measure == "cost" else " steps"
-    lines = [f"{run.label} promises {promised} but returned {value:g}, while {best.label} found "
-             f"{found} {better:g}{suffix}: {_plan(problem, best.result)}",
-             f"  {run.label}'s plan: {_plan(problem, run.result)}"]
-    if unit and best.promise != run.promise:
+    lines = [f"{labels} {verb} {promised} but returned {returned}, while {best.label} found "
+             f"{found} {_measure(best, measure):g}{suffix}: {_plan(problem, best.result)}"]
+    lines += [f"  {run.label}'s plan: {_plan(problem, run.result)}" for run in wrong]
+    if unit and any(run.promise != best.promise for run in wrong):
         lines.append("  (every plan's cost equals its length: unit costs, so fewest steps and "
                      "minimum cost are the same number)")
-    if run.needs_admissible:
-        lines.append(f"  {run.label} relies on an admissible heuristic: check it with "
+    informed = [run.label for run in wrong if run.needs_admissible]
+    if informed:
+        lines.append(f"  {', '.join(informed)} rel{'ies' if len(informed) == 1 else 'y'} on an "
+                     "admissible heuristic: check it with "
                      "searchkit.testing.assert_admissible(problem)")
     return "\n".join(lines)
 

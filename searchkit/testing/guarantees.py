@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 import searchkit
 
-__all__ = ["Promise", "promise_of", "optimal_strategies", "reference_strategy"]
+__all__ = ["Promise", "promise_of", "optimal_strategies", "reference_strategy", "default_visited"]
 
 
 @dataclass(frozen=True)
@@ -55,3 +55,9 @@ def reference_strategy() -> str:
         if promise.optimal_in == "cost" and not promise.needs_admissible:
             return name
     raise LookupError("no registered strategy is optimal in cost without a heuristic")
+
+
+def default_visited(strategy: str | Any) -> str:
+    """The visited backend ``strategy`` uses when given none (``none`` for IDA*: tree search)."""
+    s = searchkit.get_strategy(strategy) if isinstance(strategy, str) else strategy
+    return str(s.default_visited)

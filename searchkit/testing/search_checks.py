@@ -21,6 +21,7 @@ keys: 2 instances, 0 pairs of states sharing a key compared
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import HealthCheck, given, note, settings
@@ -73,13 +74,17 @@ def check_random_agreement(c: Conformance) -> str:
               report_multiple_bugs=False, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     def agree(rng: random.Random, variant: dict[str, Any]) -> None:
         text = c.random_text(rng)
-        note(f"instance ({', '.join(f'{k}={v}' for k, v in variant.items())}):\n{text}")
-        problem = c.parse(text, **variant)
-        reason = problem.unsolvable_reason() if hasattr(problem, "unsolvable_reason") else None
-        if reason:
-            _confirm_unsolvable(problem, reason, c.budget)
-        agreement = assert_optimal_agreement(problem, c.strategies, visited=visited,
-                                             budget=c.budget)
+        shown = ", ".join(f"{k}={v}" for k, v in variant.items()) or "default options"
+        note(f"instance ({shown}):\n{text}")
+        try:
+            problem = c.parse(text, **variant)
+            reason = problem.unsolvable_reason() if hasattr(problem, "unsolvable_reason") else None
+            if reason:
+                _confirm_unsolvable(problem, reason, c.budget)
+            agreement = assert_optimal_agreement(problem, c.strategies, visited=visited,
+                                                 budget=c.budget)
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}\non the random instance ({shown}):\n{text}") from None
         seen["instances"] += 1
         seen["solved" if agreement.cost is not None or agreement.steps is not None
              else "unsolvable"] += 1
@@ -99,31 +104,36 @@ def _confirm_unsolvable(problem: Any, reason: str, budget: Budget) -> None:
 
 
 def check_admissible(c: Conformance) -> str:
-    return _each_instance(c, "admissible", lambda p: assert_admissible(p, max_states=c.max_states))
+    reports = _each_instance(c, lambda p: assert_admissible(p, max_states=c.max_states,
+                                                             samples=10))
+    return _summary("admissible", reports)
 
 
 def check_consistent(c: Conformance) -> str:
-    return _each_instance(c, "consistent", lambda p: assert_consistent(p, max_states=c.max_states))
+    return _summary("consistent",
+                    _each_instance(c, lambda p: assert_consistent(p, max_states=c.max_states)))
 
 
 def check_keys(c: Conformance) -> str:
-    reports = []
-    for label, _variant, problem in c.instances_to_check():
-        try:
-            reports.append(assert_keys_interchangeable(problem, max_states=c.max_states))
-        except AssertionError as exc:
-            raise AssertionError(f"{exc}\ninstance {label}") from None
+    reports = _each_instance(c, lambda p: assert_keys_interchangeable(p, max_states=c.max_states))
     return f"keys: {len(reports)} instances, {sum(r.pairs for r in reports)} pairs of states " \
            "sharing a key compared"
 
 
-def _each_instance(c: Conformance, what: str, check: Any) -> str:
+def _each_instance(c: Conformance, check: Callable[[Any], Any]) -> list[Any]:
+    """``check(problem)`` on every small instance under every option variant; a failure names
+    the instance."""
     reports = []
     for label, _variant, problem in c.instances_to_check():
         try:
             reports.append(check(problem))
         except AssertionError as exc:
             raise AssertionError(f"{exc}\ninstance {label}") from None
+    return reports
+
+
+def _summary(what: str, reports: list[Any]) -> str:
     complete = sum(r.complete for r in reports)
+    edges = f", {sum(r.edges for r in reports)} edges" if what == "consistent" else ""
     return f"{what}: {len(reports)} instances ({complete} explored completely), " \
-           f"{sum(r.states for r in reports)} states, {sum(r.edges for r in reports)} edges"
+           f"{sum(r.states for r in reports)} states{edges}"

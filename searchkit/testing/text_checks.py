@@ -19,7 +19,7 @@ Each ``check_*(conformance) -> summary`` raises ``AssertionError`` on the first 
 
 >>> from searchkit.testing.conformance import Conformance
 >>> print(check_format_action(Conformance.of("taquin", instances=1)))
-format_action: 1 instances, 2 states under every action: notation clear and plans read back
+format_action: 5 instances, 250 states under every action: notation clear and plans read back
 """
 
 from __future__ import annotations
