@@ -19,12 +19,12 @@ searchkit.errors.PlanError: step 2: 'x' is not a legal action here (legal: c, bc
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .errors import PlanError
 
-__all__ = ["read_plan"]
+__all__ = ["read_plan", "iter_plan"]
 
 SEPARATORS = " \t\r\n,"
 
@@ -36,28 +36,32 @@ def read_plan(problem: Any, plan: str | Sequence[str]) -> list[Any]:
     :class:`~searchkit.errors.PlanError` naming the first step that is not a legal action; does
     not check that the plan ends in a goal (:func:`searchkit.verify` does).
     """
+    return [action for action, _state in iter_plan(problem, plan)]
+
+
+def iter_plan(problem: Any, plan: str | Sequence[str]) -> Iterator[tuple[Any, Any]]:
+    """Like :func:`read_plan`, step by step: yields ``(action, state after it)``."""
     fmt = getattr(problem, "format_action", str)
     state = problem.initial()
-    actions: list[Any] = []
     text = plan if isinstance(plan, str) else None
-    items = list(plan) if text is None else []
-    pos = 0
+    items = [] if text is not None else list(plan)
+    pos = step = 0
     while True:
         if text is not None:
             while pos < len(text) and text[pos] in SEPARATORS:
                 pos += 1
             if pos == len(text):
-                return actions
-        elif len(actions) == len(items):
-            return actions
-        step = len(actions) + 1
+                return
+        elif step == len(items):
+            return
+        step += 1
         legal = [(fmt(action), cost, action, child)
                  for action, child, cost in problem.successors(state)]
         if text is not None:
             matches = [m for m in legal if m[0] and text.startswith(m[0], pos)]
-            wanted = text[pos:].split(None, 1)[0] if text[pos:].strip() else ""
+            wanted = text[pos:].split(None, 1)[0]
         else:
-            wanted = str(items[len(actions)])
+            wanted = str(items[step - 1])
             matches = [m for m in legal if m[0] == wanted]
         if not matches:
             shown = ", ".join(m[0] for m in legal) or "none: no move from here"
@@ -65,5 +69,5 @@ def read_plan(problem: Any, plan: str | Sequence[str]) -> list[Any]:
             raise PlanError(f"step {step}: {excerpt!r} is not a legal action here (legal: {shown})",
                             step)
         notation, _cost, action, state = min(matches, key=lambda m: (-len(m[0]), m[1]))
-        actions.append(action)
         pos += len(notation)
+        yield action, state
