@@ -79,8 +79,9 @@ def run(args: argparse.Namespace) -> int:
     lines = [f"{instance.describe()} · plan {plan_name}"]
     state, steps = problem.initial(), []
     try:
-        for action, state in iter_plan(problem, actions):
+        for action, reached in iter_plan(problem, actions):
             steps.append(action)
+            state = reached
         cost = verify(problem, steps)
     except PlanError as exc:
         if exc.step is None:

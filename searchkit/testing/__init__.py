@@ -65,7 +65,13 @@ _EXPORTS = {
     "ConformanceSuite": "suite",
 }
 
-__all__ = [*_EXPORTS, "OPTIMAL_STRATEGIES"]
+__all__ = [
+    "OPTIMAL_STRATEGIES", "Agreement", "Conformance", "ConformanceSuite", "HeuristicReport",
+    "KeyReport", "Promise", "StateGraph", "assert_admissible", "assert_consistent",
+    "assert_keys_interchangeable", "assert_optimal_agreement", "bad_texts", "brute_force_cost",
+    "brute_force_steps", "explore_graph", "graphs", "optimal_strategies", "promise_of",
+    "puzzle_instances", "uninformed",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -15,10 +15,10 @@ is inadmissible, so A* returns the long way -- and the kit says so:
 >>> from searchkit import GraphProblem
 >>> edges = {0: {1: 1, 5: 1}, 1: {2: 1}, 2: {3: 1}, 3: {8: 1}, 8: {4: 1}, 5: {4: 1}}
 >>> p = GraphProblem(edges, start=0, goals={4}, heuristic={5: 50})
->>> assert_optimal_agreement(p, ["bfs", "astar"])
+>>> assert_optimal_agreement(p, ["bfs", "astar"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-AssertionError: astar promises the minimum cost but returned 5, while dijkstra (reference, heuristic ignored) found a plan costing 2: 5 4
+AssertionError: astar promises the minimum cost but returned 5, while dijkstra (reference, ...
 ...
 """
 
@@ -185,8 +185,9 @@ def _compare(problem: Any, runs: list[_Run], agreement: Agreement, declared_unit
                                  "(keep the reference or give more strategies)")
         comparisons.append(f"no solution: {', '.join(run.label for run in runs)}")
         if expected_cost is not None or expected_steps is not None:
+            expected = expected_cost if expected_cost is not None else expected_steps
             raise AssertionError(f"no strategy found a solution, but the optimum was expected to "
-                                 f"be {expected_cost if expected_cost is not None else expected_steps}")
+                                 f"be {expected}")
         return
     if declared_unit:
         for run in solved:

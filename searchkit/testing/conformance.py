@@ -90,7 +90,8 @@ class Conformance:
         fixed by :attr:`options` (at most :attr:`max_variants`, spread evenly)."""
         free = {name: spec.choices for name, spec in self.puzzle.options.items()
                 if spec.choices and name not in self.options}
-        combos = [dict(zip(free, values)) for values in itertools.product(*free.values())]
+        combos = [dict(zip(free, values, strict=True))
+                  for values in itertools.product(*free.values())]
         if len(combos) > self.max_variants:
             step = len(combos) / self.max_variants
             combos = [combos[int(i * step)] for i in range(self.max_variants)]

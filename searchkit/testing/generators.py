@@ -160,5 +160,5 @@ def _mutate(draw: Any, text: str) -> str:
     return "\n".join(lines)
 
 
-_MUTATIONS = ("number", "overwrite", "insert", "odd digit", "number", "overwrite", "insert", "delete",
-              "truncate", "double line", "drop line", "swap lines", "repeat", "case")
+_MUTATIONS = ("number", "overwrite", "insert", "odd digit", "number", "overwrite", "insert",
+              "delete", "truncate", "double line", "drop line", "swap lines", "repeat", "case")

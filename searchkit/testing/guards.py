@@ -36,7 +36,8 @@ class _TooSlow(BaseException):
 @contextmanager
 def time_limit(seconds: float, what: str) -> Iterator[None]:
     """Raise ``AssertionError("<what> took more than <seconds> s")`` if the block runs longer."""
-    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+    main = threading.current_thread() is threading.main_thread()
+    if not hasattr(signal, "setitimer") or not main:
         yield
         return
 

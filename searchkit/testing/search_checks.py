@@ -71,7 +71,8 @@ def check_random_agreement(c: Conformance) -> str:
 
     @given(rng=st.randoms(use_true_random=False), variant=st.sampled_from(variants))
     @settings(max_examples=c.examples, deadline=None, derandomize=True, database=None,
-              report_multiple_bugs=False, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+              report_multiple_bugs=False,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     def agree(rng: random.Random, variant: dict[str, Any]) -> None:
         text = c.random_text(rng)
         shown = ", ".join(f"{k}={v}" for k, v in variant.items()) or "default options"

@@ -90,7 +90,7 @@ def _signature(problem: Any) -> tuple[Any, ...]:
 def _same(a: Any, b: Any, message: str, text: str) -> None:
     sig_a, sig_b = _signature(a), _signature(b)
     names = ("key", "picture", "goal test", "heuristic", "successors")
-    for name, x, y in zip(names, sig_a, sig_b):
+    for name, x, y in zip(names, sig_a, sig_b, strict=True):
         assert x == y, f"{message}\n{name}: {x!r} != {y!r}\ntext:\n{text}"
 
 
@@ -129,7 +129,8 @@ def check_format_action(c: Conformance) -> str:
                     f"{label}: format_action gave {notation!r}: it must be a non-empty string " \
                     f"without whitespace\nat the state {graph.describe(k)}"
             for notation, count in Counter(shown).items():
-                same = [a for (a, _child, _cost), n in zip(out, shown) if n == notation]
+                same = [action for (action, _child, _cost), n in zip(out, shown, strict=True)
+                        if n == notation]
                 assert count == 1 or all(a == same[0] for a in same), \
                     f"{label}: different actions print as {notation!r}: a written plan would " \
                     f"be ambiguous\nat the state {graph.describe(k)}"

@@ -69,7 +69,8 @@ def test_verify_prints_the_cost_of_a_legal_plan(sk):
 def test_verify_names_the_first_illegal_step_and_draws_the_state_before_it(sk):
     done = sk("verify", "nstar", "1-42", "x2 x2 +1 x3 x2")
     assert done.returncode == 1
-    assert "status    invalid: step 4: 'x3' is not a legal action here (legal: x2, +1)" in done.stdout
+    assert "status    invalid: step 4: 'x3' is not a legal action here (legal: x2, +1)" \
+        in done.stdout
     assert done.stdout.endswith("the state before step 4:\n  5\n")
     short = sk("verify", "nstar", "1-42", "x2 x2")
     assert short.returncode == 1

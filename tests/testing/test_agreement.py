@@ -51,7 +51,8 @@ def test_without_the_reference_unit_costs_hold_steps_against_costs():
 
 
 def test_idastar_agreeing_with_astar_is_caught_by_the_reference():
-    with pytest.raises(AssertionError, match="astar, idastar promise the minimum cost but returned 5"):
+    with pytest.raises(AssertionError,
+                       match="astar, idastar promise the minimum cost but returned 5"):
         assert_optimal_agreement(trap(), ["astar", "idastar"])
     # opting out of the reference leaves two wrong answers that agree: the caller's choice
     agreement = assert_optimal_agreement(trap(), ["astar", "idastar"], reference=False)
@@ -182,7 +183,7 @@ class Pancakes(ProblemBase):
 
     def heuristic(self, stack):
         below = (*stack[1:], len(stack) + 1)
-        return self.weight * sum(abs(a - b) > 1 for a, b in zip(stack, below))
+        return self.weight * sum(abs(a - b) > 1 for a, b in zip(stack, below, strict=True))
 
 
 def fewest_flips(stack: tuple[int, ...]) -> int:

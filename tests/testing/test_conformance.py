@@ -76,3 +76,11 @@ def test_settings_are_checked():
     assert Conformance.of("nstar", size={"max_target": 50}).size == {"max_target": 50}
     variants = Conformance.of("rushhour", options={"lengths": "any"}).variants()
     assert len(variants) == 9 and all(v["lengths"] == "any" for v in variants)
+
+
+def test_every_name_the_kit_exports_resolves():
+    import searchkit.testing as kit
+
+    for name in kit.__all__:
+        assert getattr(kit, name) is not None, name
+    assert sorted(dir(kit)) == sorted(kit.__all__)

@@ -36,7 +36,8 @@ def test_double_manhattan_is_not_admissible_and_the_message_shows_where():
     with pytest.raises(AssertionError) as caught:
         assert_admissible(problem)
     message = str(caught.value)
-    assert "the heuristic is not admissible: h = 12 > 8, the cost of a known path to a goal" in message
+    assert "the heuristic is not admissible: h = 12 > 8, the cost of a known path to a goal" \
+        in message
     assert "reached from the start by: (it is the start)" in message
     assert "    1 3 5\n    4 _ 6\n    7 2 8" in message  # rendered by the puzzle
     assert "a cheapest way on: D R U U L D R D" in message

@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def pytest_in(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    path = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    env = dict(os.environ, PYTHONPATH=path)
     return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rA",
                            *args], cwd=folder, env=env, capture_output=True, text=True, timeout=600)
 
@@ -71,3 +72,13 @@ def test_a_missing_or_unknown_puzzle_is_a_clear_error(tmp_path):
     done = pytest_in(tmp_path, "--searchkit-puzzle", "chess", "-k", "round_trip")
     assert done.returncode != 0
     assert "unknown puzzle 'chess' (valid: " in done.stdout
+
+
+def test_loading_the_plugin_imports_neither_hypothesis_nor_the_kit():
+    """pytest loads the plugin in every run of every project where searchkit is installed."""
+    code = ("import sys, searchkit.testing.pytest_plugin; "
+            "print(sorted(m for m in ('hypothesis', 'searchkit.testing.agreement') "
+            "if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.stdout.strip() == "[]", done.stdout + done.stderr
