@@ -19,7 +19,7 @@ class NStarPuzzle(Puzzle):
     description = "the numbers game N*: reach a target from a start with n -> 2n and n -> n+1"
     formats = ("'START TARGET' (two positive integers) or 'TARGET' (start 1); '#' comments",)
     default_strategy = "astar"
-    small_size = {"max_target": 300}
+    small_size = {"max_target": 100}
     options = {
         "heuristic": PuzzleOption(
             "log2", "heuristic", choices=("log2", "zero"),

@@ -54,7 +54,7 @@ class RushHourPuzzle(Puzzle):
          "target"),
     )
     default_strategy = "bfs"
-    small_size = {"size": 4, "vehicles": 4}
+    small_size = {"size": 5, "vehicles": 3}
     options = {
         "cost": PuzzleOption(
             "moves", "cost model", choices=("moves", "cells", "length-cells"),

@@ -28,7 +28,7 @@ Example (a property test of a plugin)::
     @given(puzzle_instances("nstar", max_target=300))
     @settings(max_examples=25, deadline=None)
     def test_nstar_strategies_agree(text):
-        assert_optimal_agreement(get_puzzle("nstar").parse(text))
+        assert_optimal_agreement(get_puzzle("nstar").parse(text), ["bfs", "astar", "idastar"])
 
 Names are imported on first use, so that loading the pytest plugin (which pytest does in every
 run) costs nothing until a test asks for the kit.
