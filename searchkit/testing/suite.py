@@ -20,49 +20,42 @@ it verified (shown with ``pytest -rP``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .conformance import Conformance, checks
 
 __all__ = ["ConformanceSuite"]
 
 
+def _check(name: str, doc: str) -> Callable[[object, Conformance], None]:
+    """A test method running the check ``name`` and printing its summary."""
+
+    def test(self: object, searchkit_puzzle: Conformance) -> None:
+        print(checks()[name](searchkit_puzzle))
+
+    test.__doc__ = doc
+    return test
+
+
 class ConformanceSuite:
     """The battery, one test per check (see :mod:`searchkit.testing.conformance`)."""
 
-    def _run(self, name: str, conformance: Conformance) -> None:
-        print(checks()[name](conformance))
-
-    def test_round_trip(self, searchkit_puzzle: Conformance) -> None:
-        """Texts parse deterministically, render, and (with format_instance) round-trip."""
-        self._run("round trip", searchkit_puzzle)
-
-    def test_options(self, searchkit_puzzle: Conformance) -> None:
-        """Every option choice parses; build()'s defaults match the options'."""
-        self._run("options", searchkit_puzzle)
-
-    def test_examples_solve_and_verify(self, searchkit_puzzle: Conformance) -> None:
-        """Every built-in example is solved and its plan replays to its cost."""
-        self._run("examples", searchkit_puzzle)
-
-    def test_random_instances_agree(self, searchkit_puzzle: Conformance) -> None:
-        """Optimal strategies agree with an uninformed reference on random instances."""
-        self._run("random agreement", searchkit_puzzle)
-
-    def test_heuristic_admissible(self, searchkit_puzzle: Conformance) -> None:
-        """h <= h* on every state of small instances, for every option variant."""
-        self._run("admissible", searchkit_puzzle)
-
-    def test_heuristic_consistent(self, searchkit_puzzle: Conformance) -> None:
-        """h(s) <= c + h(s') on every edge of small instances, for every option variant."""
-        self._run("consistent", searchkit_puzzle)
-
-    def test_keys(self, searchkit_puzzle: Conformance) -> None:
-        """States sharing a key are interchangeable."""
-        self._run("keys", searchkit_puzzle)
-
-    def test_format_action(self, searchkit_puzzle: Conformance) -> None:
-        """Every action prints clearly and written plans read back."""
-        self._run("format_action", searchkit_puzzle)
-
-    def test_bad_text(self, searchkit_puzzle: Conformance) -> None:
-        """Mutated texts are accepted or rejected with the puzzle's PuzzleFormatError only."""
-        self._run("bad text", searchkit_puzzle)
+    test_round_trip = _check(
+        "round trip", "Texts parse deterministically, render, and (with format_instance) "
+                      "round-trip.")
+    test_options = _check(
+        "options", "Every option choice parses; build()'s defaults match the options'.")
+    test_examples_solve_and_verify = _check(
+        "examples", "Every built-in example is solved and its plan replays to its cost.")
+    test_random_instances_agree = _check(
+        "random agreement", "Optimal strategies agree with an uninformed reference on random "
+                            "instances.")
+    test_heuristic_admissible = _check(
+        "admissible", "h <= h* on every state of small instances, for every option variant.")
+    test_heuristic_consistent = _check(
+        "consistent", "h(s) <= c + h(s') on every edge of small instances, for every variant.")
+    test_keys = _check("keys", "States sharing a key are interchangeable.")
+    test_format_action = _check(
+        "format_action", "Every action prints clearly and written plans read back.")
+    test_bad_text = _check(
+        "bad text", "Mutated texts are accepted or rejected with PuzzleFormatError only.")
