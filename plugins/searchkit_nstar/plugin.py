@@ -19,6 +19,7 @@ class NStarPuzzle(Puzzle):
     description = "the numbers game N*: reach a target from a start with n -> 2n and n -> n+1"
     formats = ("'START TARGET' (two positive integers) or 'TARGET' (start 1); '#' comments",)
     default_strategy = "astar"
+    small_size = {"max_target": 100}
     options = {
         "heuristic": PuzzleOption(
             "log2", "heuristic", choices=("log2", "zero"),
@@ -55,6 +56,9 @@ class NStarPuzzle(Puzzle):
     def random_instance(self, rng: random.Random, max_target: int = 2000) -> str:
         start = rng.randint(1, 20)
         return f"{start} {rng.randint(start, max(start, max_target))}"
+
+    def format_instance(self, problem: NStar) -> str:
+        return f"{problem.start} {problem.target}"
 
 
 @hookimpl

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from searchkit import Puzzle, PuzzleOption, hookimpl
@@ -53,6 +54,7 @@ class RushHourPuzzle(Puzzle):
          "target"),
     )
     default_strategy = "bfs"
+    small_size = {"size": 5, "vehicles": 3}
     options = {
         "cost": PuzzleOption(
             "moves", "cost model", choices=("moves", "cells", "length-cells"),
@@ -109,6 +111,25 @@ class RushHourPuzzle(Puzzle):
                 placed.append(v)
                 taken.update(v.cells())
         return to_fogleman(Board(size, placed, wall_cells))
+
+    def format_instance(self, problem: RushHour) -> str:
+        """The board as the TD's JSON if it was read from JSON (vehicles named by index), else in
+        Fogleman's format (target ``A``) or as a grid (target ``G``)."""
+        board = problem.board
+        if all(v.label == str(i) for i, v in enumerate(board.vehicles)):
+            return json.dumps({
+                "size": board.size, "walls": sorted([r, c] for r, c in board.walls),
+                "vehicles": [{"row": v.row, "col": v.col, "length": v.length,
+                              "orientation": "H" if v.horizontal else "V"}
+                             for v in board.vehicles]})
+        if board.target.label == "A":
+            return to_fogleman(board)
+        grid = [["x" if (r, c) in board.walls else "." for c in range(board.size)]
+                for r in range(board.size)]
+        for v in board.vehicles:
+            for r, c in v.cells():
+                grid[r][c] = v.label
+        return "\n".join("".join(row) for row in grid)
 
 
 @hookimpl

@@ -48,6 +48,7 @@ class SokobanPuzzle(Puzzle):
          "(choose one with level=N or level=NAME)"),
     )
     default_strategy = "astar"
+    small_size = {"rows": 4, "cols": 4, "boxes": 2}
     options: Mapping[str, PuzzleOption] = {
         "level": PuzzleOption(None, "which level of a collection: 1-based number or name "
                               "(default: the first)", convert=_to_level),
@@ -128,6 +129,10 @@ class SokobanPuzzle(Puzzle):
             grid[r][c] = "*" if (r, c) in goals else "$"
         grid[keeper[0]][keeper[1]] = "+" if keeper in goals else "@"
         return "\n".join("".join(row) for row in grid)
+
+    def format_instance(self, problem: SokobanProblem) -> str:
+        """The level in XSB, as :meth:`SokobanProblem.render` draws its start."""
+        return problem.render(problem.initial())
 
 
 @hookimpl

@@ -61,6 +61,7 @@ class TaquinPuzzle(Puzzle):
          "arrangement in the same formats); the goal= option overrides it"),
     )
     default_strategy = "astar"
+    small_size = {"height": 2, "width": 3}
     options = {
         "heuristic": PuzzleOption(
             "linear-conflict", "lower bound used by informed strategies", choices=HEURISTICS,
@@ -113,6 +114,10 @@ class TaquinPuzzle(Puzzle):
         rng.shuffle(tiles)
         return "\n".join(" ".join(str(t) for t in tiles[r * width:(r + 1) * width])
                          for r in range(height))
+
+    def format_instance(self, problem: Taquin) -> str:
+        """The board, a line ``goal`` and the goal, as rows of tokens (``_`` = blank)."""
+        return f"{problem.board.text()}\ngoal\n{problem.goal.text()}"
 
 
 @hookimpl

@@ -20,6 +20,7 @@ import searchkit
 from searchkit.plugins import PluginWarning
 
 from . import bench, compare, demo, listing, solve, stats
+from . import new_plugin, random_instances, verify_plan
 from .instance import options_help
 from .parsing import Parser, UsageError
 
@@ -65,6 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_parser(subparsers, epilog)
     demo.add_parser(subparsers)
     bench.add_parser(subparsers)
+    verify_plan.add_parser(subparsers, epilog)
+    random_instances.add_parser(subparsers)
+    new_plugin.add_parser(subparsers)
     parser.set_defaults(handler=None)
     return parser
 
