@@ -59,19 +59,38 @@ def _level(board: Any) -> str:
     """Everything that never moves: walls, reachable floor, goals, and scenery boxes."""
     walls, floor, goals = [], [], []
     for r in range(board.rows):
+        wall_row, floor_row = [], []
         for c in range(board.row_lengths[r]):
             cell = board.cell(r, c)
-            x, y = c * CELL, r * CELL
             if cell in board.static_walls:
-                walls.append(f"M{x} {y}h{CELL}v{CELL}h-{CELL}z")
+                wall_row.append(c)
             elif board.is_floor[cell] or cell in board.scenery:
-                floor.append(f"M{x} {y}h{CELL}v{CELL}h-{CELL}z")
+                floor_row.append(c)
             if board.is_goal[cell] or cell in board.scenery:
-                h = CELL / 2
-                goals.append(f"M{x + h} {y + h - 7}l7 7l-7 7l-7 -7z")
+                x, y = c * CELL + CELL // 2, r * CELL + CELL // 2
+                goals.append(f"M{x} {y - 7}l7 7l-7 7l-7 -7z")
+        walls += _runs(wall_row, r)
+        floor += _runs(floor_row, r)
     parts = [tag("path", d="".join(floor), fill=FLOOR),
              tag("path", d="".join(walls), fill=WALL, stroke=WALL_EDGE, stroke_width=1.5)]
     if goals:
         parts.append(tag("path", d="".join(goals), fill=GOAL))
     parts += [_box(board, cell) for cell in sorted(board.scenery)]
     return tag("g", parts, data_part="level")
+
+
+def _runs(columns: list[int], row: int) -> list[str]:
+    """Path rectangles covering the cells ``columns`` (ascending) of ``row``, one per run of
+    adjacent cells; a wall's outline is drawn per run.
+
+    >>> _runs([0, 1, 2, 5], 1)
+    ['M0 32h96v32h-96z', 'M160 32h32v32h-32z']
+    """
+    paths = []
+    start = 0
+    for i in range(1, len(columns) + 1):
+        if i == len(columns) or columns[i] != columns[i - 1] + 1:
+            width = (i - start) * CELL
+            paths.append(f"M{columns[start] * CELL} {row * CELL}h{width}v{CELL}h-{width}z")
+            start = i
+    return paths

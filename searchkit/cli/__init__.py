@@ -19,7 +19,7 @@ from collections.abc import Sequence
 import searchkit
 from searchkit.plugins import PluginWarning
 
-from . import bench, compare, demo, listing, solve, stats
+from . import bench, compare, demo, listing, solve, stats, view
 from .instance import options_help
 from .parsing import Parser, UsageError
 
@@ -63,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_parser(subparsers, epilog)
     compare.add_parser(subparsers, epilog)
     stats.add_parser(subparsers, epilog)
+    view.add_parser(subparsers, epilog)
     demo.add_parser(subparsers)
     bench.add_parser(subparsers)
     parser.set_defaults(handler=None)

@@ -47,7 +47,7 @@
   if (data.reason) details.append(" (" + data.reason + ")");
 
   // The move list, one chip per move; clicking a move shows the board after it.
-  $("moves-count").textContent = last === 1 ? "(1 move)" : "(" + last + " moves)";
+  $("moves-count").textContent = last === 1 ? "(1 step)" : "(" + last + " steps)";
   const chips = data.moves.map((move, i) => {
     const li = document.createElement("li");
     const b = document.createElement("b");
