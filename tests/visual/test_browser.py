@@ -193,3 +193,22 @@ def test_the_chart_slot_draws_the_series_it_is_given(browser, tmp_path):
     page = Page(browser, path)
     assert page.js("return document.getElementById('chart').hidden") is True
     assert page.errors() == []
+
+
+def test_the_notebook_strip_shows_small_boards(browser, tmp_path):
+    from searchkit.visual import strip
+
+    puzzle = searchkit.get_puzzle("taquin")
+    problem = puzzle.parse(puzzle.examples()["tp-3x3"])
+    result = searchkit.search(problem, "astar")
+    path = tmp_path / "strip.html"
+    path.write_text(f"<!DOCTYPE html><meta charset='utf-8'><body style='margin:16px'>"
+                    f"{strip(problem, result, max_boards=12)._repr_html_()}", encoding="utf-8")
+    page = Page(browser, path)
+    widths = page.js("return [...document.querySelectorAll('.searchkit-strip svg')]"
+                     ".map(s => Math.round(s.getBoundingClientRect().width))")
+    assert widths == [120] * 12
+    rows = page.js("return document.querySelectorAll('.searchkit-card table tr').length")
+    assert rows == len(result.stats.as_dict())
+    page.screenshot(tmp_path, "notebook-strip")
+    assert page.errors() == []

@@ -130,3 +130,12 @@ def test_an_unsolved_search_still_writes_the_start(capsys, tmp_path, monkeypatch
     assert out.startswith("wrote nstar-3-1000000.html: budget_exhausted, 0 steps, cost 0")
     data = page_data(Path("nstar-3-1000000.html").read_text(encoding="utf-8"))
     assert data["moves"] == [] and "budget" in data["reason"]
+
+
+def test_help_lists_view_with_examples(capsys):
+    status, out, _ = run(capsys, "--help")
+    assert status == 0 and "view" in out and "write an HTML page that plays a plan" in out
+    status, out, _ = run(capsys, "view", "--help")
+    assert status == 0 and out.startswith("usage: searchkit view")
+    assert "--plan FILE" in out and "--out FILE" in out and "--max-seconds" in out
+    assert "searchkit view --plan plan.json" in out.split("examples:")[1]
