@@ -12,10 +12,11 @@ import argparse
 import os
 import re
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from searchkit.errors import SearchkitError
-from searchkit.visual import Replay, view_data, viewer_html
+from searchkit.visual import InvalidSvgError, Replay, view_data, viewer_html
 from searchkit.visual.record import PlanRecord, parse_record
 
 from . import output
@@ -59,7 +60,6 @@ def add_parser(subparsers: Any, epilog: str) -> None:
         epilog=EXAMPLES + epilog,
     )
     add_instance_arguments(parser, puzzle_required=False)
-    add_strategy_arguments(parser)
     parser.add_argument("--plan", metavar="FILE",
                         help="view the plan saved in FILE instead of searching: the output of "
                              "'solve --json' or a record of the same shape ('-': standard "
@@ -67,6 +67,7 @@ def add_parser(subparsers: Any, epilog: str) -> None:
     parser.add_argument("--out", metavar="FILE",
                         help="the page to write ('-': standard output; default: PUZZLE-"
                              "INSTANCE.html, or the plan file's name with .html)")
+    add_strategy_arguments(parser)
     add_budget_arguments(parser)
     parser.set_defaults(handler=run)
 
@@ -106,11 +107,10 @@ def _from_search(args: argparse.Namespace) -> tuple[dict[str, Any], Instance, in
                     args.visited, tuple(strategy_options_from(args).items()))
     problem = instance.problem()
     result = run_search(problem, choice, budget_from(args), show_progress=True)
-    replay = _replay(problem, lambda: Replay.of_result(problem, result), instance.label)
-    data = view_data(replay, title=instance.describe(),
-                     details=_details(instance, result.strategy or choice.strategy),
-                     status=result.status, reason=result.reason,
-                     stats=result.stats.as_dict())
+    data = _page(problem, instance.label, lambda: Replay.of_result(problem, result),
+                 title=instance.describe(),
+                 details=_details(instance, result.strategy or choice.strategy),
+                 status=result.status, reason=result.reason, stats=result.stats.as_dict())
     return data, instance, exit_status(result.status)
 
 
@@ -121,25 +121,25 @@ def _from_record(args: argparse.Namespace) -> tuple[dict[str, Any], Instance, in
     record = _read_record(args.plan, args.file == "-")
     instance = _record_instance(args, record)
     problem = instance.problem()
-    replay = _replay(problem, lambda: Replay.of_moves(problem, record.moves or []), record.name)
-    if record.cost is not None and record.moves is not None and record.cost != replay.costs[-1]:
-        raise UsageError(f"{record.name}: the plan costs {output.number(replay.costs[-1])} "
+    data = _page(problem, record.name, lambda: Replay.of_moves(problem, record.moves or []),
+                 title=instance.describe(), details=_details(instance, record.strategy),
+                 status=record.status, reason=record.reason, stats=record.stats)
+    if record.cost is not None and record.moves is not None and record.cost != data["costs"][-1]:
+        raise UsageError(f"{record.name}: the plan costs {output.number(data['costs'][-1])} "
                          f"here but the record says {output.number(record.cost)} (were other "
                          "puzzle options used?)")
-    data = view_data(replay, title=instance.describe(),
-                     details=_details(instance, record.strategy), status=record.status,
-                     reason=record.reason, stats=record.stats)
     return data, instance, 0
 
 
-def _replay(problem: Any, replay: Any, label: str) -> Replay:
-    """``replay()``, with an illegal move or a bad picture as a one-line error."""
+def _page(problem: Any, label: str, replay: Callable[[], Replay], **fields: Any) -> dict[str, Any]:
+    """The page's document for ``replay()``; an illegal move or a picture that is no SVG
+    becomes a one-line error naming ``label``."""
     try:
-        return replay()
+        return view_data(replay(), **fields)
     except SearchkitError as exc:
         raise UsageError(f"{label}: {exc}") from None
-    except ValueError as exc:  # a render_svg that returned no well-formed SVG
-        raise UsageError(f"{label}: cannot draw {problem!r}: {exc}") from None
+    except InvalidSvgError as exc:
+        raise UsageError(f"{label}: render_svg of {problem!r} drew no SVG: {exc}") from None
 
 
 def _details(instance: Instance, strategy: str) -> dict[str, Any]:

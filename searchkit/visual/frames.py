@@ -55,6 +55,8 @@ class Frames:
 def parse_svg(svg: str) -> ET.Element:
     """The ``<svg>`` root of ``svg`` with namespaces stripped from tag names, or
     :class:`InvalidSvgError`."""
+    if not isinstance(svg, str):
+        raise InvalidSvgError(f"a {type(svg).__name__}, not SVG text")
     try:
         root = ET.fromstring(svg)
     except ET.ParseError as exc:

@@ -212,3 +212,21 @@ def test_the_notebook_strip_shows_small_boards(browser, tmp_path):
     assert rows == len(result.stats.as_dict())
     page.screenshot(tmp_path, "notebook-strip")
     assert page.errors() == []
+
+
+def test_the_inline_viewer_plays_inside_its_sandboxed_frame(browser, tmp_path):
+    puzzle = searchkit.get_puzzle("nstar")
+    problem = puzzle.parse(puzzle.examples()["1-42"])
+    result = searchkit.search(problem, "astar")
+    path = tmp_path / "inline.html"
+    path.write_text(f"<!DOCTYPE html><meta charset='utf-8'>{Viewer(problem, result)._repr_html_()}",
+                    encoding="utf-8")
+    page = Page(browser, path)
+    page.driver.switch_to.frame(page.driver.find_element("tag name", "iframe"))
+    try:
+        for _ in range(3):
+            page.click("next")
+        expect(page, "nstar", Replay.of_result(problem, result), 3)
+    finally:
+        page.driver.switch_to.default_content()
+    assert page.errors() == []

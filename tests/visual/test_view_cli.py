@@ -139,3 +139,15 @@ def test_help_lists_view_with_examples(capsys):
     assert status == 0 and out.startswith("usage: searchkit view")
     assert "--plan FILE" in out and "--out FILE" in out and "--max-seconds" in out
     assert "searchkit view --plan plan.json" in out.split("examples:")[1]
+
+
+def test_a_plugin_drawing_no_svg_is_a_one_line_error(capsys, tmp_path, monkeypatch):
+    from searchkit_nstar.problem import NStar
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(NStar, "render_svg", lambda self, n: f"<svg><g>{n}</svg>")
+    message = one_error(capsys, "view", "nstar")
+    assert message.startswith("example 1-42: render_svg of NStar(1 -> 42) drew no SVG: "
+                              "picture 0: not well-formed XML: mismatched tag")
+    monkeypatch.setattr(NStar, "render_svg", lambda self, n: None)
+    assert one_error(capsys, "view", "nstar").endswith("drew no SVG: picture 0: a NoneType, "
+                                                       "not SVG text")
