@@ -39,7 +39,8 @@ def render(problem: Any, state: int) -> str:
     side = m * CELL
     width, height = 2 * PAD + side + EXIT, 2 * PAD + side
     body = [_lot(board, side, width, height)]
-    for i, (vehicle, position) in enumerate(zip(board.vehicles, problem.positions(state))):
+    positions = problem.positions(state)
+    for i, (vehicle, position) in enumerate(zip(board.vehicles, positions, strict=True)):
         (r, c), length = vehicle.cells(position)[0], vehicle.length
         w = (length if vehicle.horizontal else 1) * CELL - 2 * INSET
         h = (1 if vehicle.horizontal else length) * CELL - 2 * INSET

@@ -23,11 +23,10 @@ from . import output
 from .instance import Instance, add_instance_arguments, find_puzzle, load_instance
 from .parsing import UsageError
 from .running import (
-    Choice,
     add_budget_arguments,
     add_strategy_arguments,
     budget_from,
-    check_names,
+    choice_from,
     run_search,
     strategy_options_from,
 )
@@ -100,11 +99,7 @@ def run(args: argparse.Namespace) -> int:
 def _from_search(args: argparse.Namespace) -> tuple[dict[str, Any], Instance, int]:
     """Solve the instance named on the command line; the page shows the plan or the start."""
     instance = load_instance(args)
-    check_names([args.strategy] if args.strategy else [],
-                [args.frontier] if args.frontier else [],
-                [args.visited] if args.visited else [])
-    choice = Choice(args.strategy or instance.puzzle.default_strategy, args.frontier,
-                    args.visited, tuple(strategy_options_from(args).items()))
+    choice = choice_from(args, instance.puzzle)
     problem = instance.problem()
     result = run_search(problem, choice, budget_from(args), show_progress=True)
     data = _page(problem, instance.label, lambda: Replay.of_result(problem, result),

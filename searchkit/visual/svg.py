@@ -12,8 +12,10 @@ change as one top-level element (a ``<g>``), then one top-level element per movi
 written the same way every time it is in the same place: a 500-step plan then costs a few
 bytes per step.
 
->>> print(document(20, 10, [tag("rect", x=0, y=0, width=20, height=10, fill="#eee")]))
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10" width="20" height="10"><rect x="0" y="0" width="20" height="10" fill="#eee"/></svg>
+>>> print(document(20, 10, [tag("rect", width=20, height=10, fill="#eee")]))
+... # doctest: +NORMALIZE_WHITESPACE
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10" width="20" height="10"><rect
+width="20" height="10" fill="#eee"/></svg>
 """
 
 from __future__ import annotations

@@ -93,7 +93,7 @@ def test_taquin_shades_exactly_the_tiles_at_home():
     assert homes(problem.goal_states()[0]) == (8, 0)
     tokens = problem.tokens(problem.initial())
     goal = problem.tokens(problem.goal_states()[0])
-    at_home = sum(t == g != "_" for t, g in zip(tokens, goal))
+    at_home = sum(t == g != "_" for t, g in zip(tokens, goal, strict=True))
     assert homes(problem.initial()) == (at_home, 8 - at_home)
 
 

@@ -41,7 +41,7 @@ def test_view_solves_the_first_example_and_writes_its_page(name, capsys, tmp_pat
     monkeypatch.chdir(tmp_path)
     puzzle = searchkit.get_puzzle(name)
     example = next(iter(puzzle.examples()))
-    status, out, err = run(capsys, "view", name)
+    status, out, _ = run(capsys, "view", name)
     page = tmp_path / f"{name}-{example}.html"
     assert status == 0 and out.startswith(f"wrote {page.name}: solved, ")
     data = page_data(page.read_text(encoding="utf-8"))
