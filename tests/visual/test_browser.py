@@ -195,16 +195,23 @@ def test_the_chart_slot_draws_the_series_it_is_given(browser, tmp_path):
     assert page.errors() == []
 
 
+def notebook_output(browser: Any, tmp_path: Path, name: str, example: str,
+                    display: Any) -> tuple[Page, Any, Any]:
+    """A page holding what Jupyter shows for ``display(problem, result)`` (its HTML)."""
+    puzzle = searchkit.get_puzzle(name)
+    problem = puzzle.parse(puzzle.examples()[example])
+    result = searchkit.search(problem, "astar")
+    path = tmp_path / "output.html"
+    path.write_text("<!DOCTYPE html><meta charset='utf-8'><body style='margin:16px'>"
+                    + display(problem, result)._repr_html_(), encoding="utf-8")
+    return Page(browser, path), problem, result
+
+
 def test_the_notebook_strip_shows_small_boards(browser, tmp_path):
     from searchkit.visual import strip
 
-    puzzle = searchkit.get_puzzle("taquin")
-    problem = puzzle.parse(puzzle.examples()["tp-3x3"])
-    result = searchkit.search(problem, "astar")
-    path = tmp_path / "strip.html"
-    path.write_text(f"<!DOCTYPE html><meta charset='utf-8'><body style='margin:16px'>"
-                    f"{strip(problem, result, max_boards=12)._repr_html_()}", encoding="utf-8")
-    page = Page(browser, path)
+    page, _, result = notebook_output(browser, tmp_path, "taquin", "tp-3x3",
+                                      lambda p, r: strip(p, r, max_boards=12))
     widths = page.js("return [...document.querySelectorAll('.searchkit-strip svg')]"
                      ".map(s => Math.round(s.getBoundingClientRect().width))")
     assert widths == [120] * 12
@@ -215,13 +222,7 @@ def test_the_notebook_strip_shows_small_boards(browser, tmp_path):
 
 
 def test_the_inline_viewer_plays_inside_its_sandboxed_frame(browser, tmp_path):
-    puzzle = searchkit.get_puzzle("nstar")
-    problem = puzzle.parse(puzzle.examples()["1-42"])
-    result = searchkit.search(problem, "astar")
-    path = tmp_path / "inline.html"
-    path.write_text(f"<!DOCTYPE html><meta charset='utf-8'>{Viewer(problem, result)._repr_html_()}",
-                    encoding="utf-8")
-    page = Page(browser, path)
+    page, problem, result = notebook_output(browser, tmp_path, "nstar", "1-42", Viewer)
     page.driver.switch_to.frame(page.driver.find_element("tag name", "iframe"))
     try:
         for _ in range(3):
