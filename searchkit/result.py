@@ -96,6 +96,11 @@ class Result:
         """Whether a plan to a goal was found."""
         return self.status == "solved"
 
+    def _repr_html_(self) -> str:
+        """Jupyter's display: status, plan and statistics (see :mod:`searchkit.visual`)."""
+        from .visual.notebook import result_html
+        return result_html(self)
+
     def __repr__(self) -> str:
         plan = "" if self.actions is None else f", length={len(self.actions)}"
         return (
