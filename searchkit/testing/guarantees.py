@@ -38,8 +38,7 @@ class Promise:
 def promise_of(strategy: str | Any) -> Promise:
     """The :class:`Promise` of ``strategy`` (a registered name or a Strategy object)."""
     s = searchkit.get_strategy(strategy) if isinstance(strategy, str) else strategy
-    optimal_in = "cost" if s.optimal else "steps" if s.step_optimal else None
-    return Promise(optimal_in, bool(s.uses_heuristic))
+    return Promise(s.optimal_in, bool(s.uses_heuristic))
 
 
 def optimal_strategies() -> tuple[str, ...]:
