@@ -42,6 +42,7 @@ from .problem import Problem, ProblemBase
 from .puzzle import Puzzle, PuzzleOption, to_bool
 from .result import Result, Stats
 from .search import search
+from .steps import steps
 from .strategies.base import Strategy, StrategyOption
 from .verify import verify
 from .visited import VisitedBackend
@@ -51,6 +52,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "search",
+    "steps",
     "explore",
     "verify",
     "Problem",

@@ -13,13 +13,15 @@ from typing import Any
 from .budget import Budget, Progress
 from .capabilities import Capabilities
 from .errors import IncompatibleError, SearchkitError
+from .events import End, Event, Solution, Start
 from .loops import Run, SearchContext
+from .loops.watch import OBSERVED, PLAIN, Watch
 from .plugins import frontiers, get_frontier, get_strategy, get_visited_backend
 from .result import Result
 from .strategies.base import Strategy
 from .visited import VisitedBackend
 
-__all__ = ["search", "check_problem"]
+__all__ = ["search", "check_problem", "prepare", "closing_events"]
 
 
 def search(
@@ -30,6 +32,7 @@ def search(
     visited: str | None = None,
     budget: Budget | None = None,
     progress: Callable[[Progress], None] | None = None,
+    observer: Callable[[Event], Any] | None = None,
     **options: Any,
 ) -> Result:
     """Search ``problem`` with ``strategy`` and return a :class:`~searchkit.Result`.
@@ -55,6 +58,11 @@ def search(
         ``status="budget_exhausted"`` and the statistics so far.
     progress:
         Called with a :class:`~searchkit.budget.Progress` about twice a second.
+    observer:
+        Called with every event of the search (:mod:`searchkit.events`): ``start``, ``bound``,
+        ``expand``, ``generate``, ``solution``, ``end``. Without one the loops run exactly as
+        fast as if observers did not exist (docs/observe.md); :func:`~searchkit.steps` yields the
+        same events one at a time.
     **options:
         Strategy options, e.g. ``depth=`` for ``dls``, ``weight=`` for ``wastar``,
         ``cycle_check=`` for the deepening strategies.
@@ -85,6 +93,27 @@ def search(
     >>> search(roads, "bfs").cost  # fewest steps, not cheapest
     4
     """
+    if observer is None:
+        ctx, run = prepare(problem, strategy, frontier, visited, budget, progress, options)
+        return run.guard(lambda: _search(ctx, run), run.ended)
+    ctx, run = prepare(problem, strategy, frontier, visited, budget, progress, options,
+                       OBSERVED, observer)
+
+    def observed() -> Result:
+        observer(Start(ctx.caps.initial(), run.strategy))
+        return _search(ctx, run)
+
+    result = run.guard(observed, run.ended)
+    for event in closing_events(result):
+        observer(event)
+    return result
+
+
+def prepare(problem: Any, strategy: str | Strategy, frontier: str | None, visited: str | None,
+            budget: Budget | None, progress: Callable[[Progress], None] | None,
+            options: dict[str, Any], watch: Watch = PLAIN,
+            observer: Callable[[Event], Any] | None = None) -> tuple[SearchContext, Run]:
+    """Validate a request (see :func:`search`) and build its context and run."""
     caps = Capabilities.of(problem)
     strat = get_strategy(strategy) if isinstance(strategy, str) else strategy
     if not isinstance(strat, Strategy):
@@ -93,13 +122,20 @@ def search(
     _check_needs(strat, caps)
     frontier_factory = _frontier_for(strat, frontier)
     backend = _backend_for(strat, visited)
-    ctx = SearchContext(caps, strat, resolved, frontier_factory, backend)
-    run = Run(strat.name, budget, progress)
-    return run.guard(lambda: _search(ctx, run), run.ended)
+    ctx = SearchContext(caps, strat, resolved, frontier_factory, backend, watch, observer)
+    return ctx, Run(strat.name, budget, progress)
+
+
+def closing_events(result: Result) -> list[Event]:
+    """The events that close a search with ``result``: ``solution`` (when solved), ``end``."""
+    if result.status == "solved":
+        return [Solution(result.actions, result.states, result.cost), End(result)]
+    return [End(result)]
 
 
 def _search(ctx: SearchContext, run: Run) -> Result:
-    """The guarded part of a search: a puzzle's own unsolvability proof, then the loop."""
+    """The guarded part of a search: a puzzle's own unsolvability proof, then the loop (in a
+    stepped run, a generator of its events returning the result)."""
     unsolvable = ctx.caps.unsolvable_reason
     reason = unsolvable() if unsolvable is not None else None
     if reason:

@@ -23,12 +23,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from ..events import Expand, Generate
 from ..frontiers.protocol import FrontierKind
 from ..result import Result
 from .context import SearchContext
 from .paths import ROOT, key_chain
 from .priority import priority_graph_search
 from .run import Run
+from .watch import Watch, watched
 from .tree import tree_search
 
 __all__ = ["BestFirst", "Priority", "best_first", "plain_graph_search"]
@@ -95,11 +97,13 @@ def best_first(ctx: SearchContext, run: Run) -> Result:
     return priority_graph_search(ctx, run)
 
 
-def plain_graph_search(ctx: SearchContext, run: Run) -> Result:
+@watched()
+def plain_graph_search(flags: Watch, ctx: SearchContext, run: Run) -> Result:
     """BFS/DFS: mark states when generated, test goals when generated.
 
     ``generated`` is not counted per child: every child is either a duplicate or a new key, so it
-    is ``duplicates + len(parent) - 1``.
+    is ``duplicates + len(parent) - 1``. An observed run also remembers each key's ``(g,
+    depth)`` for its events.
     """
     caps = ctx.caps
     successors, is_goal, key = ctx.successors, caps.is_goal, caps.key
@@ -120,6 +124,8 @@ def plain_graph_search(ctx: SearchContext, run: Run) -> Result:
 
     run.count(sync)
     run.track(frontier=frontier, maps=(parent,), backend=ctx.backend)
+    if flags.observe:
+        emit, reached = ctx.observer, {start_key: (0, 0)}
     if is_goal(start):
         return run.solved([], [start], 0)
     push(start)
@@ -128,12 +134,20 @@ def plain_graph_search(ctx: SearchContext, run: Run) -> Result:
         state = pop()
         expanded += 1
         state_key = key(state) if key else state
-        for _action, child, _cost in successors(state):
+        if flags.observe:
+            g, state_depth = reached[state_key]
+            emit(Expand(state, g, 0, state_depth, g, len(frontier) + 1))
+        for action, child, cost in successors(state):
             child_key = key(child) if key else child
             if child_key in parent:
                 duplicates += 1
+                if flags.observe:
+                    emit(Generate(state, action, child, cost, g + cost, 0, "duplicate"))
                 continue
             parent[child_key] = state_key
+            if flags.observe:
+                reached[child_key] = (g + cost, state_depth + 1)
+                emit(Generate(state, action, child, cost, g + cost, 0, "new"))
             if is_goal(child):
                 depth += 1  # the goal's layer is the bound reported
                 return run.solved(*ctx.replay(key_chain(parent, child_key)))

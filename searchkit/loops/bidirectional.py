@@ -14,10 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..events import Expand, Generate
 from ..result import Result
 from .context import SearchContext
 from .paths import ROOT, key_chain
 from .run import Run
+from .watch import Watch, watched
 
 __all__ = ["Bidirectional", "bidirectional"]
 
@@ -38,8 +40,10 @@ class Bidirectional:
         return bidirectional(ctx, run)
 
 
-def bidirectional(ctx: SearchContext, run: Run) -> Result:
-    """Run a bidirectional breadth-first search (see the module docstring)."""
+@watched()
+def bidirectional(flags: Watch, ctx: SearchContext, run: Run) -> Result:
+    """Run a bidirectional breadth-first search (see the module docstring); events count
+    ``g`` and ``depth`` in steps from the side's own roots."""
     caps = ctx.caps
     predecessors, goal_states = caps.predecessors, caps.goal_states
     assert predecessors is not None and goal_states is not None  # checked by search()
@@ -70,6 +74,8 @@ def bidirectional(ctx: SearchContext, run: Run) -> Result:
     run.track(maps=(forward, backward, depth_f, depth_b), backend=ctx.backend)
     if start_key in backward:
         return run.solved([], [start], 0)
+    if flags.observe:
+        emit = ctx.observer
     next_check = run.next_check(0)
     while layer_f and layer_b:
         grow_forward = len(layer_f) <= len(layer_b)
@@ -85,12 +91,20 @@ def bidirectional(ctx: SearchContext, run: Run) -> Result:
             expanded += 1
             state_key = key(state) if key else state
             d = mine_depth[state_key] + 1
-            for _action, neighbour, _cost in step(state):
+            if flags.observe:
+                emit(Expand(state, d - 1, 0, d - 1, d - 1,
+                            len(layer_f) + len(layer_b) + len(next_layer), not grow_forward))
+            for action, neighbour, cost in step(state):
                 generated += 1
                 nkey = key(neighbour) if key else neighbour
                 if nkey in mine:
                     duplicates += 1
+                    if flags.observe:
+                        emit(Generate(state, action, neighbour, cost, d, 0, "duplicate",
+                                      not grow_forward))
                     continue
+                if flags.observe:
+                    emit(Generate(state, action, neighbour, cost, d, 0, "new", not grow_forward))
                 mine[nkey], mine_depth[nkey] = state_key, d
                 next_layer.append(neighbour)
                 if nkey in other:

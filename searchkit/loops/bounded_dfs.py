@@ -5,8 +5,9 @@ IDA* spends its life in one recursive function, so every test it makes per child
 an f bound?" for each child costs 6-9% of the run. :func:`build` is therefore written once, as
 plain Python testing its :class:`Flags`, and :func:`compiled` returns it *specialised* by
 :func:`~searchkit.loops.specialise.specialise`: the tests of the flags and the lines a run does
-not need are removed before it is compiled, once per combination (at most 48). Tracebacks,
-debuggers and coverage see the lines of this file.
+not need are removed before it is compiled, once per combination. Tracebacks, debuggers and
+coverage see the lines of this file. An observed run's events are reported in ``if
+flags.observe:`` blocks, gone from the plain variant (:mod:`.watch`).
 
 ``build(flags, ...)`` returns three functions sharing the search's counters:
 
@@ -28,7 +29,8 @@ from functools import cache
 from math import inf
 from typing import Any
 
-from .specialise import specialise
+from ..events import Expand, Generate
+from .watch import variant
 
 __all__ = ["Flags", "build", "compiled"]
 
@@ -40,7 +42,8 @@ class Flags:
     ``key``: the problem has a key function; ``cycle_check``: ``path``, ``parent`` or ``none``;
     ``table``: a transposition table is kept; ``unit``: the bound counts actions (else
     ``g + h``); ``except_parent``: the successor function takes the parent and leaves out the
-    move back to it.
+    move back to it; ``observe``, ``steps``: the run reports its events through ``emit``, or
+    yields them (:mod:`.watch`).
     """
 
     key: bool
@@ -48,6 +51,8 @@ class Flags:
     table: bool
     unit: bool
     except_parent: bool
+    observe: bool = False
+    steps: bool = False
 
     def __post_init__(self) -> None:
         if self.cycle_check not in ("path", "parent", "none"):
@@ -73,9 +78,11 @@ def build(flags: Flags, expand: Callable[..., Iterable[tuple[Any, Any, float, fl
           is_goal: Callable[[Any], bool], key: Callable[[Any], Any] | None, on_path: set[Any],
           found_states: list[Any], found_actions: list[Any], found_cost: list[float],
           checkpoint: Callable[[int], int], next_check: int,
+          emit: Callable[[Any], None] | None = None,
           ) -> tuple[Callable[..., float], Callable[[], Counters], Callable[[float, Any], None]]:
     """The bounded search for ``flags`` (see the module docstring); ``checkpoint(depth)`` is
-    called every few expansions and returns the expansion count of its next call."""
+    called every few expansions and returns the expansion count of its next call; ``emit``
+    receives the events of an observed run."""
     expanded = duplicates = pruned = cutoffs = goals = deepest = 0
     bound: float = inf
     table: Any = None
@@ -86,6 +93,8 @@ def build(flags: Flags, expand: Callable[..., Iterable[tuple[Any, Any, float, fl
         expanded += 1
         if depth >= deepest:
             deepest = depth + 1  # the length of the path, the start included
+        if flags.observe:
+            emit(Expand(state, g, h, depth, depth if flags.unit else g + h, depth + 1))
         if expanded >= next_check:
             next_check = checkpoint(depth)
         exceeded = inf
@@ -101,18 +110,26 @@ def build(flags: Flags, expand: Callable[..., Iterable[tuple[Any, Any, float, fl
             if flags.path_check:
                 if child_key in on_path:
                     duplicates += 1
+                    if flags.observe:
+                        emit(Generate(state, action, child, cost, g + cost, child_h, "duplicate"))
                     continue
             elif flags.parent_test and child_key == parent_key:
                 duplicates += 1
+                if flags.observe:
+                    emit(Generate(state, action, child, cost, g + cost, child_h, "duplicate"))
                 continue
             child_g = g + cost
             if flags.unit and child_h == inf:
                 pruned += 1
+                if flags.observe:
+                    emit(Generate(state, action, child, cost, child_g, child_h, "pruned"))
                 continue
             if flags.table:
                 seen = table.get(child_key)
                 if seen is not None and seen <= (child_depth if flags.unit else child_g):
                     duplicates += 1
+                    if flags.observe:
+                        emit(Generate(state, action, child, cost, child_g, child_h, "duplicate"))
                     continue
             value = child_depth if flags.unit else child_g + child_h
             if value > bound:
@@ -120,11 +137,17 @@ def build(flags: Flags, expand: Callable[..., Iterable[tuple[Any, Any, float, fl
                     cutoffs += 1
                     if value < exceeded:
                         exceeded = value
+                    if flags.observe:
+                        emit(Generate(state, action, child, cost, child_g, child_h, "cutoff"))
                 else:
                     pruned += 1
+                    if flags.observe:
+                        emit(Generate(state, action, child, cost, child_g, child_h, "pruned"))
                 continue
             if flags.table:
                 table[child_key] = child_depth if flags.unit else child_g
+            if flags.observe:
+                emit(Generate(state, action, child, cost, child_g, child_h, "new"))
             if is_goal(child):
                 goals = 1
                 if child_depth >= deepest:
@@ -158,9 +181,6 @@ def build(flags: Flags, expand: Callable[..., Iterable[tuple[Any, Any, float, fl
 
 @cache
 def compiled(flags: Flags) -> Callable[..., Any]:
-    """:func:`build` specialised for ``flags`` (once per combination); :func:`build` itself,
-    testing the flags at run time, when its source is not available."""
-    try:
-        return specialise(build, flags)
-    except OSError:  # pragma: no cover - an install without sources
-        return build
+    """:func:`build` specialised for ``flags``, once per combination (:func:`.watch.variant`;
+    with ``flags.steps`` its ``dfs`` is a generator of events returning the usual value)."""
+    return variant(build, flags, delegates=("dfs",))

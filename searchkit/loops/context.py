@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..capabilities import Capabilities
 from ..visited import VisitedBackend
 from .paths import replay_keys
+from .watch import PLAIN, Watch
 
 if TYPE_CHECKING:
     from ..strategies.base import Strategy
@@ -35,7 +36,8 @@ class SearchContext:
     yields ``(action, next_state, cost, next_h)``: the problem's ``successors_with_heuristic``
     when it has one and the heuristic is used, else its ``successors`` with ``next_h`` computed
     or 0. ``expand_except_parent`` is the problem's ``successors_except_parent`` when the
-    heuristic is used, else ``None``.
+    heuristic is used, else ``None``. ``watch`` selects the loop's variant (:mod:`.watch`):
+    plain, observed (the loop reports its events to ``observer``) or stepped (it yields them).
     """
 
     caps: Capabilities
@@ -43,6 +45,8 @@ class SearchContext:
     options: Mapping[str, Any]
     frontier_factory: Callable[[], Any] | None
     backend: VisitedBackend
+    watch: Watch = PLAIN
+    observer: Callable[[Any], None] | None = None
     heuristic: Callable[[Any], float] | None = field(init=False)
     successors: Callable[[Any], Iterable[tuple[Any, Any, float]]] = field(init=False)
     expand: Expand = field(init=False)

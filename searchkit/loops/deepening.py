@@ -31,10 +31,12 @@ from dataclasses import dataclass
 from math import inf
 from typing import Any, ClassVar, Literal
 
+from ..events import Bound
 from ..result import Result
 from .bounded_dfs import Flags, compiled
 from .context import SearchContext
 from .run import Run
+from .watch import Watch, watched
 
 __all__ = ["Deepening", "deepening"]
 
@@ -81,7 +83,8 @@ class Deepening:
         return deepening(ctx, run)
 
 
-def deepening(ctx: SearchContext, run: Run) -> Result:
+@watched(delegates=("dfs",))
+def deepening(flags: Watch, ctx: SearchContext, run: Run) -> Result:
     """Run ``ctx.strategy`` as iterative deepening (see the module docstring)."""
     config: Deepening = ctx.strategy.loop  # type: ignore[assignment]
     first_bound, last_bound, cycle_check = config.settings(ctx.options)
@@ -104,11 +107,15 @@ def deepening(ctx: SearchContext, run: Run) -> Result:
     found_cost: list[float] = []
     iterations = start_dead = 0
     bound = first_bound if first_bound is not None else start_h
-    flags = Flags(key=key is not None, cycle_check=cycle_check, table=table is not None,
-                  unit=unit, except_parent=except_parent is not None)
-    dfs, counters, start_iteration = compiled(flags)(
-        flags, except_parent or ctx.expand, caps.is_goal, key, on_path, found_states,
-        found_actions, found_cost, lambda depth: run.checkpoint(depth + 1), run.next_check(0))
+    dfs_flags = Flags(key=key is not None, cycle_check=cycle_check, table=table is not None,
+                      unit=unit, except_parent=except_parent is not None,
+                      observe=flags.observe, steps=flags.steps)
+    dfs, counters, start_iteration = compiled(dfs_flags)(
+        dfs_flags, except_parent or ctx.expand, caps.is_goal, key, on_path, found_states,
+        found_actions, found_cost, lambda depth: run.checkpoint(depth + 1), run.next_check(0),
+        ctx.observer)
+    if flags.observe:
+        emit = ctx.observer
 
     def sync(stats: Any) -> None:
         # ``generated`` is not counted per child but derived from each child's fate: a
@@ -135,9 +142,12 @@ def deepening(ctx: SearchContext, run: Run) -> Result:
                 table = ctx.new_map()
                 table[start_key] = 0
                 run.track(maps=(table,), backend=ctx.backend, sets=(on_path,), recursive=True)
+            if flags.observe:
+                emit(Bound(bound, iterations))
             start_iteration(bound, table)
-            sys.setrecursionlimit(max(old_limit, int(min(bound, 10**6)) + 200)
-                                  if unit else max(old_limit, 20000))
+            if not flags.steps:  # a stepped search keeps the limit: its frames nest in C
+                sys.setrecursionlimit(max(old_limit, int(min(bound, 10**6)) + 200)
+                                      if unit else max(old_limit, 20000))
             found = dfs(start, start_key, None, _NO_PARENT, 0, 0, start_h)
             if found < 0:
                 found_states.append(start)

@@ -17,15 +17,18 @@ from __future__ import annotations
 from math import inf
 from typing import Any
 
+from ..events import Expand, Generate
 from ..result import Result
 from .context import SearchContext
 from .paths import ROOT, key_chain
 from .run import Run
+from .watch import Watch, watched
 
 __all__ = ["priority_graph_search"]
 
 
-def priority_graph_search(ctx: SearchContext, run: Run) -> Result:
+@watched()
+def priority_graph_search(flags: Watch, ctx: SearchContext, run: Run) -> Result:
     """Expand by priority, test goals on expansion (see the module docstring).
 
     Hot-loop design (every line runs once per node or per child): the insertion counter ``seq``
@@ -34,7 +37,7 @@ def priority_graph_search(ctx: SearchContext, run: Run) -> Result:
     expanded keys are added to ``closed`` without a membership test, ``reopened`` being
     ``expanded - len(closed)``; a child's ``h == inf`` test comes after the duplicate test (a key
     already stored has a finite ``h``, as the heuristic is a function of the state), so it runs
-    only for new or improved children.
+    only for new or improved children. An observed run also remembers each key's depth.
     """
     caps = ctx.caps
     is_goal, key, expand = caps.is_goal, caps.key, ctx.expand
@@ -69,6 +72,8 @@ def priority_graph_search(ctx: SearchContext, run: Run) -> Result:
     run.count(sync)
     run.track(frontier=frontier, maps=(parent, best_g), backend=ctx.backend,
               sets=() if closed is None else (closed,))
+    if flags.observe:
+        emit, depth_of = ctx.observer, {start_key: 0}
     next_check = run.next_check(0)
     while frontier:
         f, tie, _seq, state, h, state_key = pop()
@@ -78,18 +83,31 @@ def priority_graph_search(ctx: SearchContext, run: Run) -> Result:
         if is_goal(state):
             return run.solved(*ctx.replay(key_chain(parent, state_key)))
         expanded += 1
+        if flags.observe:
+            depth = depth_of[state_key]
+            emit(Expand(state, g, h, depth, f, len(frontier) + 1))
         if close is not None:
             close(state_key)
-        for _action, child, cost, child_h in expand(state, h):
+        for action, child, cost, child_h in expand(state, h):
             child_g = g + cost
             child_key = key(child) if key else child
             old = best_g.get(child_key)
             if old is not None and old <= child_g:
                 duplicates += 1
+                if flags.observe:
+                    emit(Generate(state, action, child, cost, child_g, child_h, "duplicate"))
                 continue
             if child_h == inf:
                 pruned += 1
+                if flags.observe:
+                    emit(Generate(state, action, child, cost, child_g, child_h, "pruned"))
                 continue
+            if flags.observe:
+                depth_of[child_key] = depth + 1
+                emit(Generate(state, action, child, cost, child_g, child_h,
+                              "new" if old is None else
+                              "reopened" if closed is not None and child_key in closed else
+                              "improved"))
             best_g[child_key] = child_g
             parent[child_key] = state_key
             push((child_g + child_h if unweighted else g_weight * child_g + h_weight * child_h,

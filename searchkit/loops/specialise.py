@@ -25,7 +25,7 @@ from __future__ import annotations
 import __future__
 import ast
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 __all__ = ["specialise", "source"]
@@ -33,13 +33,18 @@ __all__ = ["specialise", "source"]
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def specialise(function: F, flags: object) -> F:
+def specialise(function: F, flags: object,
+               transforms: Sequence[ast.NodeTransformer] = ()) -> F:
     """``function`` with its first parameter's attributes fixed to those of ``flags``.
 
     The first parameter must be named ``flags``; the copy still takes it (and ignores it), so it
-    is called exactly like the original. Raises :class:`OSError` when the source is unavailable.
+    is called exactly like the original. ``transforms`` rewrite the folded tree further (in
+    order), e.g. :mod:`searchkit.loops.watch` turns a loop into a generator. Raises
+    :class:`OSError` when the source is unavailable.
     """
     tree = _specialised_tree(function, flags)
+    for transform in transforms:
+        tree = ast.fix_missing_locations(transform.visit(tree))
     code = compile(tree, function.__code__.co_filename, "exec",
                    flags=_ANNOTATIONS, dont_inherit=True)
     namespace = dict(function.__globals__)

@@ -12,14 +12,17 @@ from __future__ import annotations
 from math import inf
 from typing import Any
 
+from ..events import Expand, Generate
 from ..result import Result
 from .context import SearchContext
 from .run import Run
+from .watch import Watch, watched
 
 __all__ = ["tree_search"]
 
 
-def tree_search(ctx: SearchContext, run: Run) -> Result:
+@watched()
+def tree_search(flags: Watch, ctx: SearchContext, run: Run) -> Result:
     """Search the tree of paths from the start (see the module docstring)."""
     is_goal, expand = ctx.caps.is_goal, ctx.expand
     order = ctx.strategy.loop.priority
@@ -47,6 +50,8 @@ def tree_search(ctx: SearchContext, run: Run) -> Result:
         seq = 1
     else:
         push(root)
+    if flags.observe:
+        emit = ctx.observer
     next_check = run.next_check(0)
     while frontier:
         if order is not None:
@@ -57,12 +62,19 @@ def tree_search(ctx: SearchContext, run: Run) -> Result:
             node, h = pop(), 0
         state, g = node[0], node[1]
         expanded += 1
+        if flags.observe:
+            emit(Expand(state, g, h, _depth(node), f if order is not None else g + h,
+                        len(frontier) + 1))
         for action, child, cost, child_h in expand(state, h):
             generated += 1
             if child_h == inf:
                 pruned += 1
+                if flags.observe:
+                    emit(Generate(state, action, child, cost, g + cost, child_h, "pruned"))
                 continue
             child_g = g + cost
+            if flags.observe:
+                emit(Generate(state, action, child, cost, child_g, child_h, "new"))
             child_node = (child, child_g, node, action)
             if order is not None:
                 push((g_weight * child_g + h_weight * child_h, -child_g, seq, child_node, child_h,
@@ -77,6 +89,14 @@ def tree_search(ctx: SearchContext, run: Run) -> Result:
         if expanded >= next_check:
             next_check = run.checkpoint(len(frontier))
     return run.no_solution("the search tree holds no goal")
+
+
+def _depth(node: Any) -> int:
+    """The number of actions from the root to ``node``."""
+    depth = 0
+    while node[2] is not None:
+        depth, node = depth + 1, node[2]
+    return depth
 
 
 def _path(node: Any) -> tuple[list[Any], list[Any], float]:
