@@ -42,9 +42,7 @@ def specialise(function: F, flags: object,
     order), e.g. :mod:`searchkit.loops.watch` turns a loop into a generator. Raises
     :class:`OSError` when the source is unavailable.
     """
-    tree = _specialised_tree(function, flags)
-    for transform in transforms:
-        tree = ast.fix_missing_locations(transform.visit(tree))
+    tree = _specialised_tree(function, flags, transforms)
     code = compile(tree, function.__code__.co_filename, "exec",
                    flags=_ANNOTATIONS, dont_inherit=True)
     namespace = dict(function.__globals__)
@@ -52,18 +50,22 @@ def specialise(function: F, flags: object,
     return namespace[function.__name__]  # type: ignore[no-any-return]
 
 
-def source(function: Callable[..., Any], flags: object) -> str:
+def source(function: Callable[..., Any], flags: object,
+           transforms: Sequence[ast.NodeTransformer] = ()) -> str:
     """The source of :func:`specialise`'s copy of ``function``, for reading and for tests."""
-    return ast.unparse(_specialised_tree(function, flags))
+    return ast.unparse(_specialised_tree(function, flags, transforms))
 
 
-def _specialised_tree(function: Callable[..., Any], flags: object) -> ast.Module:
+def _specialised_tree(function: Callable[..., Any], flags: object,
+                      transforms: Sequence[ast.NodeTransformer] = ()) -> ast.Module:
     tree = ast.parse(inspect.getsource(function))
     ast.increment_lineno(tree, function.__code__.co_firstlineno - 1)
     definition = tree.body[0]
     assert isinstance(definition, ast.FunctionDef) and definition.args.args[0].arg == "flags"
     definition.decorator_list = []
     tree = _Fold(flags).visit(tree)
+    for transform in transforms:
+        tree = transform.visit(tree)
     for node in ast.walk(tree):
         for name in ("body", "orelse"):
             block = getattr(node, name, None)
