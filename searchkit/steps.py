@@ -27,7 +27,9 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from .budget import Budget, Progress
+from .errors import SearchkitError
 from .events import Event, Start
+from .loops.deepening import STEPPED_DEPTH
 from .loops.run import BudgetExhausted, Run
 from .loops.watch import STEPPED
 from .result import Result
@@ -83,6 +85,11 @@ def _guarded(ctx: Any, run: Run) -> Stepper:
         outcome = run.ended("budget_exhausted", stop.reason)
     except KeyboardInterrupt:
         outcome = run.ended("interrupted", "interrupted by the user")
+    except RecursionError:
+        raise SearchkitError(
+            f"the search went deeper than step-through follows (about {STEPPED_DEPTH:,} "
+            "levels), or the problem's own code recursed too deep: observe it with "
+            "search(..., observer=...) instead") from None
     run.finish()
     for event in closing_events(outcome):
         yield event
