@@ -21,6 +21,7 @@ from .errors import (
     UnknownNameError,
 )
 from .explore import Exploration, explore
+from .explored import SearchGraph, search_graph
 from .frontiers import Frontier, FrontierKind
 from .graph import GraphProblem
 from .hookspecs import hookimpl
@@ -53,6 +54,8 @@ __version__ = "0.1.0"
 __all__ = [
     "search",
     "steps",
+    "search_graph",
+    "SearchGraph",
     "explore",
     "verify",
     "Problem",

@@ -1,5 +1,5 @@
-"""The ``searchkit`` command line: ``list``, ``solve``, ``compare``, ``stats``, ``demo`` and
-``bench`` (see ``docs/cli.md``).
+"""The ``searchkit`` command line: ``list``, ``solve``, ``compare``, ``stats``, ``view``,
+``trace``, ``demo``, ``bench``... (see ``docs/cli.md``).
 
 :func:`main` is the console script (``searchkit = "searchkit.cli:main"``) and what
 ``python -m searchkit`` runs. Each command is one module with ``add_parser(subparsers, epilog)``
@@ -20,7 +20,7 @@ import searchkit
 from searchkit.plugins import PluginWarning
 
 from . import bench, compare, demo, listing, new_plugin, random_instances, solve, stats
-from . import verify_plan, view
+from . import trace, verify_plan, view
 from .instance import options_help
 from .parsing import Parser, UsageError
 
@@ -65,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_parser(subparsers, epilog)
     stats.add_parser(subparsers, epilog)
     view.add_parser(subparsers, epilog)
+    trace.add_parser(subparsers, epilog)
     demo.add_parser(subparsers)
     bench.add_parser(subparsers)
     verify_plan.add_parser(subparsers, epilog)

@@ -9,7 +9,7 @@ the list of valid names before anything runs.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,14 +155,15 @@ def choice_from(args: argparse.Namespace, puzzle: Any) -> Choice:
 
 
 def run_search(problem: Any, choice: Choice, budget: Budget | None, show_progress: bool,
-               prefix: str = "") -> Result:
-    """Run one search with a progress line on a terminal; a bad combination is a UsageError."""
+               prefix: str = "", observer: Callable[[Any], Any] | None = None) -> Result:
+    """Run one search with a progress line on a terminal (and ``observer``, if any, receiving
+    its events); a bad combination is a UsageError."""
     strategy = searchkit.get_strategy(choice.strategy)
     line = progress_for(show_progress, bound_name(strategy), prefix)
     try:
         return searchkit.search(problem, choice.strategy, frontier=choice.frontier,
                                 visited=choice.visited, budget=budget, progress=line,
-                                **dict(choice.options))
+                                observer=observer, **dict(choice.options))
     except SearchkitError as exc:
         raise UsageError(str(exc)) from None
     finally:

@@ -17,6 +17,7 @@ from typing import Any
 
 from searchkit.errors import SearchkitError
 from searchkit.visual import InvalidSvgError, Replay, view_data, viewer_html
+from searchkit.visual.chart import SearchChart
 from searchkit.visual.record import PlanRecord, parse_record
 
 from . import output
@@ -31,8 +32,9 @@ from .running import (
     strategy_options_from,
 )
 from .solve import exit_status
+from .trace_input import load_trace
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "run", "default_out"]
 
 EXAMPLES = """\
 examples:
@@ -66,6 +68,12 @@ def add_parser(subparsers: Any, epilog: str) -> None:
     parser.add_argument("--out", metavar="FILE",
                         help="the page to write ('-': standard output; default: PUZZLE-"
                              "INSTANCE.html, or the plan file's name with .html)")
+    parser.add_argument("--trace", action="store_true",
+                        help="observe the search and chart its frontier and expansions over "
+                             "time (for IDA*/IDDFS: per iteration)")
+    parser.add_argument("--trace-file", metavar="FILE",
+                        help="chart the search traced in FILE by 'searchkit trace'; alone, "
+                             "view that search's plan too")
     add_strategy_arguments(parser)
     add_budget_arguments(parser)
     parser.set_defaults(handler=run)
@@ -73,15 +81,25 @@ def add_parser(subparsers: Any, epilog: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write the page and return the exit status."""
+    traced = load_trace(args.trace_file) if args.trace_file is not None else None
+    if args.trace and (traced is not None or args.plan is not None):
+        raise UsageError("--trace observes a search run here: not with --plan or --trace-file")
     if args.plan is not None:
-        data, instance, status = _from_record(args)
+        data, instance, status = _from_record(args, _read_record(args.plan, args.file == "-"))
+    elif traced is not None and args.puzzle is None:
+        data, instance, status = _from_record(args, traced.record)
     elif args.puzzle is None:
-        raise UsageError("give a PUZZLE to solve, or a saved plan with --plan FILE "
-                         "(see 'searchkit view --help')")
+        raise UsageError("give a PUZZLE to solve, or a saved plan with --plan FILE or "
+                         "--trace-file FILE (see 'searchkit view --help')")
     else:
         data, instance, status = _from_search(args)
+    if traced is not None:
+        if traced.record.puzzle not in (None, instance.puzzle.name):
+            raise UsageError(f"{args.trace_file}: the trace is of puzzle "
+                             f"{traced.record.puzzle!r}, not {instance.puzzle.name!r}")
+        data["chart"] = traced.chart
     page = viewer_html(data)
-    target = args.out or _default_out(args.plan, instance)
+    target = args.out or default_out(args.plan or args.trace_file, instance)
     if target == "-":
         sys.stdout.write(page)
         return status
@@ -101,19 +119,23 @@ def _from_search(args: argparse.Namespace) -> tuple[dict[str, Any], Instance, in
     instance = load_instance(args)
     choice = choice_from(args, instance.puzzle)
     problem = instance.problem()
-    result = run_search(problem, choice, budget_from(args), show_progress=True)
+    chart = SearchChart() if args.trace else None
+    result = run_search(problem, choice, budget_from(args), show_progress=True, observer=chart)
+    strategy = result.strategy or choice.strategy
     data = _page(problem, instance.label, lambda: Replay.of_result(problem, result),
-                 title=instance.describe(),
-                 details=_details(instance, result.strategy or choice.strategy),
-                 status=result.status, reason=result.reason, stats=result.stats.as_dict())
+                 title=instance.describe(), details=_details(instance, strategy),
+                 status=result.status, reason=result.reason, stats=result.stats.as_dict(),
+                 chart=chart.data(f"Frontier and expansions over time ({strategy})")
+                 if chart is not None else None)
     return data, instance, exit_status(result.status)
 
 
-def _from_record(args: argparse.Namespace) -> tuple[dict[str, Any], Instance, int]:
-    """Replay the plan of the record named by ``--plan`` on its instance."""
+def _from_record(args: argparse.Namespace,
+                 record: PlanRecord) -> tuple[dict[str, Any], Instance, int]:
+    """Replay the plan of a saved ``record`` (``--plan``, or a trace's) on its instance."""
     if args.strategy or args.frontier or args.visited or strategy_options_from(args):
-        raise UsageError("--plan views a saved plan: the strategy flags apply to a search")
-    record = _read_record(args.plan, args.file == "-")
+        flag = "--plan" if args.plan is not None else "--trace-file"
+        raise UsageError(f"{flag} views a saved plan: the strategy flags apply to a search")
     instance = _record_instance(args, record)
     problem = instance.problem()
     data = _page(problem, record.name, lambda: Replay.of_moves(problem, record.moves or []),
@@ -205,10 +227,11 @@ def _record_source(args: argparse.Namespace, record: PlanRecord) -> tuple[str | 
     return (beside if os.path.exists(beside) else name), None
 
 
-def _default_out(plan: str | None, instance: Instance) -> str:
-    """``plan.json`` -> ``plan.html``; else ``PUZZLE-INSTANCE[-LEVEL].html`` in this folder."""
+def default_out(plan: str | None, instance: Instance, suffix: str = ".html") -> str:
+    """``plan.json`` -> ``plan.html``; else ``PUZZLE-INSTANCE[-LEVEL].html`` in this folder
+    (with ``suffix`` instead of ``.html``)."""
     if plan is not None and plan != "-":
-        return os.path.splitext(os.path.basename(plan))[0] + ".html"
+        return os.path.splitext(os.path.basename(plan))[0] + suffix
     name = instance.name if instance.source == "example" else \
         os.path.splitext(os.path.basename(instance.name))[0]
     if instance.source == "stdin":
@@ -216,4 +239,4 @@ def _default_out(plan: str | None, instance: Instance) -> str:
     parts = [instance.puzzle.name, name]
     if instance.options.get("level") is not None:
         parts.append(str(instance.options["level"]))
-    return re.sub(r"[^\w.-]+", "-", "-".join(parts)) + ".html"
+    return re.sub(r"[^\w.-]+", "-", "-".join(parts)) + suffix

@@ -167,11 +167,13 @@
     el("text", {x: W - R, y: H - B + 16, "text-anchor": "end", "font-size": 11}, number(xmax));
     el("text", {x: (L + W - R) / 2, y: H - 8, "text-anchor": "middle", "font-size": 12},
        chart.x_label || "");
-    for (const mark of chart.marks || []) {
+    (chart.marks || []).forEach((mark, i) => {
       el("line", {x1: X(mark.x), x2: X(mark.x), y1: T, y2: H - B, stroke: "#9ca3af",
                   "stroke-dasharray": "4 3", class: "chart-mark"});
-      el("text", {x: X(mark.x) + 3, y: T + 10, "font-size": 10, fill: "#6b7280"}, mark.label || "");
-    }
+      // below the legend, staggered so that the labels of close marks stay readable
+      el("text", {x: X(mark.x) + 3, y: T + 24 + 12 * (i % 4), "font-size": 10, fill: "#6b7280",
+                  class: "chart-mark-label"}, mark.label || "");
+    });
     const colours = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c"];
     chart.series.forEach((series, i) => {
       const colour = colours[i % colours.length];

@@ -97,7 +97,8 @@ def test_command_line_instance_and_options_override_the_record(capsys, tmp_path,
 def test_errors_are_one_line(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert one_error(capsys, "view") == ("give a PUZZLE to solve, or a saved plan with --plan "
-                                         "FILE (see 'searchkit view --help')")
+                                         "FILE or --trace-file FILE (see 'searchkit view "
+                                         "--help')")
     assert one_error(capsys, "view", "--plan", "missing.json") == \
         "missing.json: No such file or directory"
     Path("bad.json").write_text("{\n  nope")

@@ -1,0 +1,162 @@
+"""Search traces as JSON lines: :class:`TraceWriter` writes them, :func:`read_trace` reads them.
+
+A trace is one JSON object per line (what ``searchkit trace`` writes; docs/observe.md shows
+one). The first record is the header, ``{"kind": "trace", "format": "searchkit-trace/1", ...}``
+(the command adds ``puzzle``, ``instance`` and ``strategy``). Then come the search's events
+(:mod:`searchkit.events`), one record each, with states written as small integer ids: the first
+time a state appears, a ``state`` record comes just before the event, holding its ``id``, its
+``key`` (JSON when the key is made of numbers and strings, else its ``str``) and its ``text``
+(the problem's ``render``). Actions are in the puzzle's notation (``format_action``); an
+infinite number (a dead end's ``h``) is ``null``.
+
+==============  ===================================================================================
+``state``       ``id``, ``key``, ``text``
+``start``       ``state``, ``strategy``
+``bound``       ``bound``, ``iteration``
+``expand``      ``state``, ``g``, ``h``, ``depth``, ``f``, ``frontier`` (``backward``: only when true)
+``generate``    ``parent``, ``action``, ``child``, ``cost``, ``g``, ``h``, ``fate`` (``backward``)
+``solution``    ``actions``, ``states`` (ids), ``cost``
+``end``         ``status``, ``reason``, ``cost``, ``stats``
+==============  ===================================================================================
+
+>>> import io
+>>> from searchkit import GraphProblem, search
+>>> problem, out = GraphProblem({"a": {"b": 1}}, start="a", goals={"b"}), io.StringIO()
+>>> result = search(problem, "bfs", observer=TraceWriter(problem, out))
+>>> print(out.getvalue().splitlines()[3])
+{"kind":"expand","state":0,"g":0,"h":0,"depth":0,"f":0,"frontier":1}
+>>> [record["kind"] for record in read_trace(out.getvalue().splitlines(), "t.jsonl")]
+['trace', 'state', 'start', 'expand', 'state', 'generate', 'solution', 'end']
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Hashable, Iterable, Iterator
+from typing import Any, TextIO
+
+from .capabilities import Capabilities
+from .errors import SearchkitError
+from .events import Event
+from .loops.run import BudgetExhausted
+
+__all__ = ["FORMAT", "TraceWriter", "TraceError", "read_trace"]
+
+FORMAT = "searchkit-trace/1"
+
+
+class TraceError(SearchkitError, ValueError):
+    """A trace that cannot be read; the message names the file and the line."""
+
+
+class TraceWriter:
+    """An observer that writes each event to ``stream`` as a JSON line (see the module docstring).
+
+    ``problem`` gives the keys (state ids), ``render`` and ``format_action``; ``header`` adds
+    fields to the first line. After ``max_events`` events the search is stopped as by a budget
+    (its ``end`` record, and its ``solution`` if any, are still written). :attr:`events` counts
+    the events written.
+    """
+
+    def __init__(self, problem: Any, stream: TextIO, *, max_events: int | None = None,
+                 header: dict[str, Any] | None = None) -> None:
+        caps = Capabilities.of(problem)
+        self._key = caps.key_of
+        self._render = getattr(problem, "render", None) or str
+        self._action = getattr(problem, "format_action", None) or str
+        self._write = stream.write
+        self._ids: dict[Hashable, int] = {}
+        self.max_events = max_events
+        self.events = 0
+        self._line({"kind": "trace", "format": FORMAT, **(header or {})})
+
+    def __call__(self, event: Event) -> None:
+        if self.max_events is not None and self.events >= self.max_events \
+                and event.kind not in ("solution", "end"):
+            raise BudgetExhausted(f"the trace's limit of {self.max_events:,} events was reached")
+        kind = event.kind
+        if kind == "expand":
+            record = {"kind": kind, "state": self._id(event.state), "g": event.g,
+                      "h": _number(event.h), "depth": event.depth, "f": _number(event.f),
+                      "frontier": event.frontier}
+        elif kind == "generate":
+            record = {"kind": kind, "parent": self._id(event.parent),
+                      "action": self._action(event.action), "child": self._id(event.child),
+                      "cost": event.cost, "g": event.g, "h": _number(event.h),
+                      "fate": event.fate}
+        elif kind == "bound":
+            record = {"kind": kind, "bound": _number(event.bound), "iteration": event.iteration}
+        elif kind == "start":
+            record = {"kind": kind, "state": self._id(event.state), "strategy": event.strategy}
+        elif kind == "solution":
+            record = {"kind": kind, "actions": [self._action(a) for a in event.actions],
+                      "states": [self._id(s) for s in event.states], "cost": event.cost}
+        else:
+            result = event.result
+            record = {"kind": kind, "status": result.status, "reason": result.reason,
+                      "cost": _number(result.cost), "stats": result.stats.as_dict()}
+        if getattr(event, "backward", False):
+            record["backward"] = True
+        self._line(record)
+        self.events += 1
+
+    def _id(self, state: Any) -> int:
+        key = self._key(state)
+        known = self._ids.get(key)
+        if known is not None:
+            return known
+        new = self._ids[key] = len(self._ids)
+        self._line({"kind": "state", "id": new, "key": _jsonable(key),
+                    "text": str(self._render(state))})
+        return new
+
+    def _line(self, record: dict[str, Any]) -> None:
+        self._write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+
+def read_trace(lines: Iterable[str], name: str) -> Iterator[dict[str, Any]]:
+    """The records of the trace whose lines are ``lines``, read from ``name`` (for messages).
+
+    Raises :class:`TraceError` naming ``name`` and the line for text that is not JSON, a record
+    without a ``kind``, or a first record that is not a ``searchkit-trace/1`` header.
+    """
+    number = 0
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise TraceError(f"{name}:{number}: not JSON: {exc.msg}") from None
+        if not isinstance(record, dict) or not isinstance(record.get("kind"), str):
+            raise TraceError(f"{name}:{number}: a trace record is a JSON object with a 'kind'")
+        if number == 1 and (record["kind"] != "trace" or record.get("format") != FORMAT):
+            raise TraceError(f"{name}:1: not a searchkit trace (its first line must be the "
+                             f"header {{\"kind\": \"trace\", \"format\": \"{FORMAT}\", ...}})")
+        yield record
+    if number == 0:
+        raise TraceError(f"{name}: empty: not a searchkit trace")
+
+
+def _number(value: float | None) -> float | None:
+    """``value``, or ``None`` for an infinite or NaN float (JSON has neither)."""
+    return None if isinstance(value, float) and not math.isfinite(value) else value
+
+
+def _jsonable(key: Any) -> Any:
+    """``key`` as JSON when it is made of numbers, strings and tuples of them, else its str."""
+    try:
+        return _plain(key)
+    except TypeError:
+        return str(key)
+
+
+def _plain(key: Any) -> Any:
+    if key is None or isinstance(key, (bool, int, str)):
+        return key
+    if isinstance(key, float):
+        return _number(key)
+    if isinstance(key, (tuple, list)):
+        return [_plain(k) for k in key]
+    raise TypeError(f"{type(key).__name__} is not plain JSON")
