@@ -17,7 +17,7 @@ of a trace file (:meth:`SearchChart.of_trace`).
 >>> chart = SearchChart()
 >>> result = search(line, "iddfs", observer=chart)
 >>> chart.data()["marks"][:2], chart.data()["series"][0]["points"][-1]
-([{'x': 0, 'label': 'bound 0'}, {'x': 1, 'label': 'bound 1'}], [13, 14])
+([{'x': 0, 'label': 'bound 0'}, {'x': 1, 'label': 'bound 1'}], [14, 14])
 """
 
 from __future__ import annotations
@@ -80,9 +80,9 @@ class SearchChart:
         self.marks.append({"x": self.generated, "label": label})
 
     def data(self, title: str = "Frontier and expansions over time") -> dict[str, Any]:
-        """The viewer's ``chart`` document (with the last expansion's point)."""
+        """The viewer's ``chart`` document, its series ending at the search's totals."""
         expanded, frontier = list(self._expanded_points), list(self._frontier_points)
-        if self.expanded and (not expanded or expanded[-1][1] != self.expanded):
+        if self.expanded and expanded[-1] != [self.generated, self.expanded]:
             expanded.append([self.generated, self.expanded])
             frontier.append([self.generated, self._frontier])
         return {"title": title, "x_label": "nodes generated",

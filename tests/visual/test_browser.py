@@ -19,6 +19,7 @@ import pytest
 
 import searchkit
 from searchkit.cli import main
+from searchkit.trace import read_trace
 from searchkit.visual import Replay, Viewer, render_svg, view_data, viewer_html
 
 from .boards import read_board, text_board
@@ -193,6 +194,39 @@ def test_the_chart_slot_draws_the_series_it_is_given(browser, tmp_path):
     page = Page(browser, path)
     assert page.js("return document.getElementById('chart').hidden") is True
     assert page.errors() == []
+
+
+def test_the_chart_of_a_traced_idastar_search_shows_each_iteration(browser, tmp_path, capsys):
+    trace, path = tmp_path / "ida.jsonl", tmp_path / "ida.html"
+    assert main(["trace", "taquin", "-e", "tp-3x3", "-s", "idastar", "--out", str(trace)]) == 0
+    assert main(["view", "--trace-file", str(trace), "--out", str(path)]) == 0
+    capsys.readouterr()
+    records = list(read_trace(trace.read_text().splitlines(), str(trace)))
+    bounds = [r["bound"] for r in records if r["kind"] == "bound"]
+    stats = records[-1]["stats"]
+    assert len(bounds) == stats["iterations"] > 1
+    chart = page_data(path.read_text())["chart"]
+    page = Page(browser, path)
+    drawn = page.js("""const c = document.getElementById('chart');
+        const last = (p) => p.getAttribute('points').trim().split(' ').length;
+        return {hidden: c.hidden, title: document.getElementById('chart-title').textContent,
+                series: [...c.querySelectorAll('.chart-series')].map(p => p.dataset.name),
+                points: [...c.querySelectorAll('.chart-series')].map(last),
+                marks: [...c.querySelectorAll('.chart-mark-label')].map(t => t.textContent),
+                labels: [...c.querySelectorAll('text')].map(t => t.textContent)};""")
+    assert drawn["hidden"] is False and drawn["title"].endswith("(idastar)")
+    assert drawn["series"] == ["expanded", "frontier"]
+    assert drawn["points"] == [len(s["points"]) for s in chart["series"]]
+    assert drawn["marks"] == [f"bound {b}" for b in bounds]
+    # the axes end at the search's own totals: every node generated, every state expanded
+    assert f"{stats['expanded']:,}" in drawn["labels"]
+    assert f"{stats['generated']:,}" in drawn["labels"]
+    assert chart["series"][0]["points"][-1] == [stats["generated"], stats["expanded"]]
+    assert 0 < max(y for _x, y in chart["series"][1]["points"]) <= stats["max_frontier"]
+    assert page_data(path.read_text())["moves"] == \
+        next(r["actions"] for r in records if r["kind"] == "solution")
+    assert page.errors() == []
+    page.screenshot(tmp_path, "viewer-trace-idastar")
 
 
 def notebook_output(browser: Any, tmp_path: Path, name: str, example: str,

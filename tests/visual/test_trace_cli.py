@@ -1,0 +1,90 @@
+"""``searchkit trace`` and the chart options of ``searchkit view`` (``--trace``,
+``--trace-file``), run in-process; the chart drawn in a browser is checked in test_browser.py."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import searchkit
+from searchkit.trace import read_trace
+
+from .pages import page_data
+from .test_view_cli import one_error, run
+
+
+def records_of(text: str) -> list[dict]:
+    return list(read_trace(text.splitlines(), "trace"))
+
+
+def test_trace_writes_the_first_example_to_its_default_file(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, "trace", "nstar", "-s", "bfs")
+    first = next(iter(searchkit.get_puzzle("nstar").examples()))
+    target = Path(f"nstar-{first}.trace.jsonl")
+    assert status == 0 and err == "" and out.startswith(f"wrote {target}: ")
+    records = records_of(target.read_text())
+    assert records[0]["puzzle"] == "nstar" and records[0]["instance"] == first
+    end = records[-1]
+    assert end["status"] == "solved" and out.rstrip().endswith(f"cost {end['cost']}")
+    assert sum(r["kind"] == "expand" for r in records) == end["stats"]["expanded"]
+
+
+def test_trace_to_standard_output_with_an_event_limit(capsys):
+    status, out, err = run(capsys, "trace", "taquin", "-e", "tp-3x3", "-s", "bfs",
+                           "--max-events", "300", "--out", "-")
+    records = records_of(out)
+    events = [r for r in records[1:] if r["kind"] != "state"]
+    assert status == 1 and len(events) == 301 and events[-1]["kind"] == "end"
+    assert events[-1]["status"] == "budget_exhausted"
+    assert err == ("wrote the trace: 301 events; budget exhausted: the trace's limit of 300 "
+                   "events was reached\n")
+
+
+def test_trace_errors_are_one_line(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert one_error(capsys, "trace", "nstar", "--out", str(tmp_path / "no" / "t.jsonl")) \
+        .endswith("t.jsonl: No such file or directory")
+    assert one_error(capsys, "trace", "nstar", "--max-events", "-1") == (
+        "argument --max-events: expected a non-negative number, got '-1' (see 'searchkit trace "
+        "--help')")
+    assert one_error(capsys, "trace", "nstar", "-s", "astarr").startswith(
+        "unknown strategy 'astarr'")
+
+
+def test_view_trace_charts_a_best_first_search(capsys):
+    status, out, _ = run(capsys, "view", "taquin", "-e", "tp-3x3", "-s", "astar", "--trace",
+                         "--out", "-")
+    data = page_data(out)
+    chart, stats = data["chart"], data["stats"]
+    assert status == 0 and chart["marks"] == [] and chart["title"].endswith("(astar)")
+    expanded, frontier = chart["series"]
+    assert expanded["points"][-1] == [stats["generated"], stats["expanded"]]
+    assert max(y for _x, y in frontier["points"]) <= stats["max_frontier"]
+    xs = [x for x, _y in expanded["points"]]
+    assert xs == sorted(xs)
+
+
+def test_view_trace_file_views_the_traced_plan_and_checks_the_puzzle(capsys, tmp_path):
+    trace = tmp_path / "bibfs.jsonl"
+    assert run(capsys, "trace", "rushhour", "-e", "hardest", "-s", "bibfs",
+               "--out", str(trace))[0] == 0
+    status, out, _ = run(capsys, "view", "--trace-file", str(trace), "--out", "-")
+    data = page_data(out)
+    solution = next(r for r in records_of(trace.read_text()) if r["kind"] == "solution")
+    assert status == 0 and data["moves"] == solution["actions"]
+    assert data["details"]["strategy"] == "bibfs" and data["chart"]["series"][0]["points"]
+    assert one_error(capsys, "view", "nstar", "--trace-file", str(trace)) == (
+        f"{trace}: the trace is of puzzle 'rushhour', not 'nstar'")
+    assert one_error(capsys, "view", "--trace-file", str(trace), "-s", "bfs") == (
+        "--trace-file views a saved plan: the strategy flags apply to a search")
+    assert one_error(capsys, "view", "nstar", "--trace", "--trace-file", str(trace)) == (
+        "--trace observes a search run here: not with --plan or --trace-file")
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(trace.read_text().splitlines(keepends=True)[:-1]))
+    assert one_error(capsys, "view", "--trace-file", str(cut)) == (
+        f"{cut}: the trace has no 'end' record: it was cut short")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(trace.read_text().splitlines()[0] + "\n" + json.dumps([1]) + "\n")
+    assert one_error(capsys, "view", "--trace-file", str(bad)) == (
+        f"{bad}:2: a trace record is a JSON object with a 'kind'")
