@@ -4,7 +4,7 @@
   :mod:`searchkit.visual.svg` has the helpers plugins draw with.
 * :func:`draw`, :func:`strip`: a state, or a plan as a strip of small boards, in Jupyter.
 * :class:`Viewer` (and :func:`view_data` + :func:`viewer_html`): the HTML page that plays a
-  plan, as ``searchkit view`` writes it.
+  plan, as ``searchkit view`` writes it; :class:`SearchChart`, an observer that fills its chart.
 
 See docs/visualise.md.
 
@@ -14,6 +14,7 @@ See docs/visualise.md.
 ['b']
 """
 
+from .chart import SearchChart
 from .frames import Frames, InvalidSvgError
 from .notebook import Drawing, Strip, draw, result_html, strip
 from .replay import Replay
@@ -22,5 +23,5 @@ from .viewer import FORMAT, Viewer, view_data, viewer_html
 
 __all__ = [
     "render_svg", "text_svg", "draw", "strip", "result_html", "Drawing", "Strip", "Viewer",
-    "view_data", "viewer_html", "Replay", "Frames", "InvalidSvgError", "FORMAT",
+    "view_data", "viewer_html", "Replay", "Frames", "InvalidSvgError", "FORMAT", "SearchChart",
 ]
