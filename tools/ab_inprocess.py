@@ -3,6 +3,7 @@
 Usage (from the repository root, with the project's virtual environment)::
 
     python tools/ab_inprocess.py REF [--rounds N] [CASE ...]
+    python tools/ab_inprocess.py --observer-cost [--rounds N] [CASE ...]
 
 ``git archive REF searchkit`` is unpacked into a temporary folder as the package ``searchkit_ab``
 (the core imports itself relatively, so the copy runs its own loops), and both packages search
@@ -15,6 +16,10 @@ are the bench suites the 3% rule of issue 17 names, on the same instances as ``s
 bench`` (``8puzzle-astar``: its 23 positions, heap frontier, taquin plugin; ``15puzzle-idastar``:
 Korf's 10 easiest, linear conflict, ``cycle_check="parent"``), plus smaller ones. The Korf
 instances are read from ``../shared/data`` (or ``$SEARCHKIT_DATA``).
+
+``--observer-cost`` measures what watching a search costs, for information: A is this checkout's
+plain ``search``, B the same search with an observer that does nothing, C the same events
+consumed from :func:`searchkit.steps`.
 """
 
 from __future__ import annotations
@@ -65,7 +70,7 @@ def cases() -> dict[str, Case]:
     rushhour = new.get_puzzle("rushhour")
     cards = [rushhour.parse(text) for text in list(rushhour.examples().values())[:3]]
     return {
-        "8puzzle-astar (23 positions)": lambda s: [s.search(p, "astar") for p in eight],
+        "8puzzle-astar (23 positions x3)": lambda s: [s.search(p, "astar") for p in eight * 3],
         "15puzzle-idastar (10 easiest)":
             lambda s: [s.search(p, "idastar", cycle_check="parent") for p in fifteen],
         "nstar 1000 bfs x20": lambda s: [s.search(nstar, "bfs") for _ in range(20)],
@@ -74,8 +79,41 @@ def cases() -> dict[str, Case]:
     }
 
 
+class Watched:
+    """This checkout's ``search`` with a no-op observer (``stepped``: its events consumed from
+    :func:`searchkit.steps` instead), standing in for a package in the cases."""
+
+    def __init__(self, stepped: bool) -> None:
+        self.stepped = stepped
+
+    def search(self, problem: Any, strategy: str, **options: Any) -> Any:
+        if self.stepped:
+            for event in new.steps(problem, strategy, **options):
+                pass
+            return event.result
+        return new.search(problem, strategy, observer=_ignore, **options)
+
+
+def _ignore(event: Any) -> None:
+    """The observer that does nothing."""
+
+
+def interleave(sides: dict[str, Any], run: Case, rounds: int) -> dict[str, list[float]]:
+    """CPU seconds of ``run(package)`` for each side, ``rounds`` times, the order rotating."""
+    for package in sides.values():
+        run(package)  # warm up: specialised loops compiled, tables built
+    times: dict[str, list[float]] = {side: [] for side in sides}
+    names = list(sides)
+    for r in range(rounds):
+        for side in names[r % len(names):] + names[:r % len(names)]:
+            started = time.process_time()
+            run(sides[side])
+            times[side].append(time.process_time() - started)
+    return times
+
+
 def main(argv: list[str]) -> int:
-    if not argv or argv[0].startswith("-"):
+    if not argv or (argv[0].startswith("-") and argv[0] != "--observer-cost"):
         print(__doc__, file=sys.stderr)
         return 2
     ref, rest = argv[0], argv[1:]
@@ -84,24 +122,27 @@ def main(argv: list[str]) -> int:
         rounds, rest = int(rest[1]), rest[2:]
     sys.setrecursionlimit(30000)
     with tempfile.TemporaryDirectory() as tmp:
-        old = load_old(ref, Path(tmp))
+        if ref == "--observer-cost":
+            sides = {"A": new, "B": Watched(False), "C": Watched(True)}
+            print(f"A = search(), B = search(observer=no-op), C = steps() consumed; {rounds} "
+                  "rounds, CPU seconds")
+            print("| case | A min s | B/A | C/A |")
+            print("| --- | ---: | ---: | ---: |")
+        else:
+            sides = {"A": load_old(ref, Path(tmp)), "B": new}
+            print(f"A = {ref} (searchkit_ab), B = this checkout; {rounds} rounds, CPU seconds")
+            print("| case | A min s | B min s | B/A (minima) | B/A (median of rounds) |")
+            print("| --- | ---: | ---: | ---: | ---: |")
         chosen = cases()
-        names = rest or list(chosen)
-        print(f"A = {ref} (searchkit_ab), B = this checkout; {rounds} rounds, CPU seconds")
-        print("| case | A min s | B min s | B/A (minima) | B/A (median of rounds) |")
-        print("| --- | ---: | ---: | ---: | ---: |")
-        for name in names:
-            run = chosen[name]
-            run(old), run(new)  # warm up: specialised loops compiled, tables built
-            times: dict[str, list[float]] = {"A": [], "B": []}
-            for r in range(rounds):
-                order = [("A", old), ("B", new)] if r % 2 == 0 else [("B", new), ("A", old)]
-                for side, package in order:
-                    started = time.process_time()
-                    run(package)
-                    times[side].append(time.process_time() - started)
-            ratios = [b / a for a, b in zip(times["A"], times["B"])]
-            a, b = min(times["A"]), min(times["B"])
+        for name in rest or list(chosen):
+            times = interleave(sides, chosen[name], rounds)
+            a = min(times["A"])
+            if ref == "--observer-cost":
+                print(f"| {name} | {a:.3f} | {min(times['B']) / a:.2f} | "
+                      f"{min(times['C']) / a:.2f} |", flush=True)
+                continue
+            b = min(times["B"])
+            ratios = [y / x for x, y in zip(times["A"], times["B"])]
             print(f"| {name} | {a:.3f} | {b:.3f} | {b / a:.3f} | {statistics.median(ratios):.3f} |",
                   flush=True)
     return 0

@@ -136,3 +136,29 @@ def test_to_networkx_keeps_the_attributes():
     assert graph.nodes["c"]["on_plan"] and not graph.nodes["d"]["on_plan"]
     assert graph.edges["a", "b"]["fate"] == "new"
     assert nx.shortest_path(graph, "a", "b", weight="cost") == ["a", "c", "b"]
+
+
+def test_the_python_examples_of_docs_observe_md_run_and_show_what_they_say(tmp_path,
+                                                                          monkeypatch):
+    try:
+        import networkx  # noqa: F401
+    except ImportError:
+        required(True, "networkx")
+    import re
+    from pathlib import Path
+
+    from searchkit.visual import draw
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "observe.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) == 4
+    monkeypatch.chdir(tmp_path)
+    namespace = {"draw": draw}
+    for block in blocks:
+        exec(compile(block, "observe.md", "exec"), namespace)
+        lines = block.splitlines()
+        for expression, shown in zip(lines, lines[1:]):  # "expression" then "# its value"
+            if shown.startswith("# Counter("):
+                assert repr(eval(expression, namespace)) == shown[2:]
+    assert (tmp_path / "astar.dot").read_text().startswith('digraph "search" {')
+    assert namespace["event"].result.solved

@@ -226,6 +226,7 @@ def test_the_chart_of_a_traced_idastar_search_shows_each_iteration(browser, tmp_
     assert page_data(path.read_text())["moves"] == \
         next(r["actions"] for r in records if r["kind"] == "solution")
     assert page.errors() == []
+    page.js("document.getElementById('chart').scrollIntoView()")
     page.screenshot(tmp_path, "viewer-trace-idastar")
 
 
