@@ -3,20 +3,29 @@
 Design (the one of the Rush Hour reference TD, made compact):
 
 * the capacity is a power of two, starting at 1;
-* a key goes to slot ``hash(key) mod capacity``; collisions are resolved by linear probing
+* a key goes to slot ``h(key) mod capacity``; collisions are resolved by linear probing
   (next slot, circularly);
 * when an insertion would make ``size > 2/3 * capacity``, the capacity doubles and every key is
   re-inserted in slot order;
 * deletion uses backward shifting, so there are no tombstones and lookups never degrade.
 
+``h`` is a parameter: a puzzle's own integer hash (e.g. the base-3 cell code of Rush Hour), used
+as it is -- the TD's design -- or by default Python's :func:`hash` *mixed*: the hash of the
+1-tuple ``(key,)``, which runs ``hash(key)`` through a round of xxHash in C. Python's hash of an
+int is the int itself, and structured keys (packed taquin boards, runs of consecutive numbers)
+share their low bits, which linear probing turns into long clusters: 39 extra probes per
+taquin key, where mixed hashes probe as often as random ones (``searchkit bench visited``).
+
+Keys are compared as ``dict`` compares them: identity first, then ``==``; the empty-slot marker
+is recognised by identity and never compared with a key, so a NaN, a key whose ``__eq__``
+always answers ``True``, or one whose ``__eq__`` raises, is stored and found as itself.
+
 Keys live in an ``array('q')`` (8 bytes per slot) while they are all 64-bit integers -- the common
 case of puzzles that encode states as integers -- and in a list otherwise (the switch is automatic
-and one-way). Values are stored only once a value other than ``None`` is set, in a parallel list,
-so a table used as a set costs 12 to 24 bytes per integer key, against about 100 for a ``dict``
-holding the same int objects (see ``searchkit bench visited``).
-
-The hash function is a parameter: Python's :func:`hash` by default, or a puzzle's own integer
-hash (e.g. the base-3 cell code of Rush Hour). Lookups cost O(1) expected, O(n) worst case.
+and one-way: the table becomes an :class:`_ObjectKeyTable`, whose methods probe a list). Values
+are stored only once a value other than ``None`` is set, in a parallel list, so a table used as a
+set costs 12 to 24 bytes per integer key, against about 100 for a ``dict`` holding the same int
+objects. Lookups cost O(1) expected, O(n) worst case.
 
 >>> t = HashTable(capacity=8, hash=lambda k: k[1])
 >>> for i, h in enumerate([1, 7, 3, 3, 7]):
@@ -25,6 +34,10 @@ hash (e.g. the base-3 cell code of Rush Hour). Lookups cost O(1) expected, O(n) 
 ['e4', 'e0', '-', 'e2', 'e3', '-', '-', 'e1']
 >>> t[("e3", 3)], len(t), t.capacity
 (3, 5, 8)
+>>> nan, s = float("nan"), HashTable()
+>>> s.add(nan); s.add(nan)
+>>> nan in s, len(s), list(s)
+(True, 1, [nan])
 """
 
 from __future__ import annotations
@@ -42,7 +55,7 @@ _EMPTY_INT = _INT_MIN  # marks an empty slot of an integer key array; that one k
 
 
 class _Empty:
-    """The empty-slot marker of list storage (equal to nothing but itself)."""
+    """The empty-slot marker of list storage, recognised by identity only."""
 
     __slots__ = ()
 
@@ -51,10 +64,7 @@ class _Empty:
 
 
 _EMPTY_OBJ = _Empty()
-
-
-def _fits_int_array(key: object) -> bool:
-    return type(key) is int and _INT_MIN < key <= _INT_MAX
+_MISSING = _Empty()  # the "no such key" answer of get() inside __getitem__
 
 
 class HashTable(MutableMapping):
@@ -65,8 +75,8 @@ class HashTable(MutableMapping):
     items:
         Initial ``(key, value)`` pairs or a mapping.
     hash:
-        Function from a key to an integer; defaults to the built-in :func:`hash`. Equal keys must
-        have equal hashes.
+        Function from a key to an integer, used as it is (slot = hash mod capacity); equal keys
+        must have equal hashes. Default: Python's :func:`hash`, mixed (see the module docstring).
     capacity:
         Initial number of slots, rounded up to a power of two (default 1).
     """
@@ -85,7 +95,7 @@ class HashTable(MutableMapping):
         cap = 1
         while cap < capacity:
             cap *= 2
-        self._hash = hash if hash is not None else _builtin_hash
+        self._hash = hash  # None: the mixed built-in hash, inlined in the probing loops
         self._keys: Any = array("q", [_EMPTY_INT]) * cap
         self._empty: Any = _EMPTY_INT
         self._values: list[Any] | None = None
@@ -118,13 +128,19 @@ class HashTable(MutableMapping):
     def __repr__(self) -> str:
         return f"HashTable({dict(self.items())!r})"
 
-    # -- core operations ----------------------------------------------------------------------
+    def _home(self, key: Any) -> int:
+        """The slot where ``key``'s probe run starts."""
+        h = self._hash
+        return (hash((key,)) if h is None else h(key)) & self._mask
+
+    # -- core operations (integer array; _ObjectKeyTable has the list versions) ----------------
     def _slot(self, key: Any) -> int:
         """Index of ``key``'s slot, or of the empty slot where it would be inserted."""
         keys = self._keys
         empty = self._empty
         mask = self._mask
-        i = self._hash(key) & mask
+        h = self._hash
+        i = (hash((key,)) if h is None else h(key)) & mask
         while True:
             k = keys[i]
             if k == empty or k == key:
@@ -135,7 +151,8 @@ class HashTable(MutableMapping):
         keys = self._keys
         empty = self._empty
         mask = self._mask
-        i = self._hash(key) & mask
+        h = self._hash
+        i = (hash((key,)) if h is None else h(key)) & mask
         while True:
             k = keys[i]
             if k == empty:
@@ -148,7 +165,8 @@ class HashTable(MutableMapping):
         keys = self._keys
         empty = self._empty
         mask = self._mask
-        i = self._hash(key) & mask
+        h = self._hash
+        i = (hash((key,)) if h is None else h(key)) & mask
         while True:
             k = keys[i]
             if k == empty:
@@ -159,16 +177,22 @@ class HashTable(MutableMapping):
             i = (i + 1) & mask
 
     def __getitem__(self, key: Any) -> Any:
-        value = self.get(key, _EMPTY_OBJ)
-        if value is _EMPTY_OBJ:
+        value = self.get(key, _MISSING)
+        if value is _MISSING:
             raise KeyError(key)
         return value
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        if type(self._keys) is array and not _fits_int_array(key):
+        if type(key) is not int or not _INT_MIN < key <= _INT_MAX:
             self._use_list_storage()
+            self.__setitem__(key, value)  # now _ObjectKeyTable's
+            return
         i = self._slot(key)
-        if self._keys[i] == self._empty:
+        self._store(i, key, value, self._keys[i] == _EMPTY_INT)
+
+    def _store(self, i: int, key: Any, value: Any, new: bool) -> None:
+        """Put ``value`` in slot ``i`` found by :meth:`_slot`, and ``key`` if ``new``."""
+        if new:
             if self._size + 1 > self._limit:
                 self._grow()
                 i = self._slot(key)
@@ -179,30 +203,32 @@ class HashTable(MutableMapping):
         if self._values is not None:
             self._values[i] = value
 
+    def _is_empty(self, i: int) -> bool:
+        return self._keys[i] == _EMPTY_INT
+
     def add(self, key: Any) -> None:
         """Insert ``key`` (set usage); its value is ``None``."""
         self.__setitem__(key, None)
 
     def __delitem__(self, key: Any) -> None:
-        if key not in self:
-            raise KeyError(key)
-        keys, values, empty, mask, h = self._keys, self._values, self._empty, self._mask, self._hash
         i = self._slot(key)
+        if self._is_empty(i):
+            raise KeyError(key)
+        keys, values, mask = self._keys, self._values, self._mask
         # Backward-shift deletion: pull later entries of the probe run into the hole when their
         # home slot does not lie strictly between the hole and their current slot.
         j = i
         while True:
             j = (j + 1) & mask
-            k = keys[j]
-            if k == empty:
+            if self._is_empty(j):
                 break
-            home = h(k) & mask
-            if ((j - home) & mask) >= ((j - i) & mask):
+            k = keys[j]
+            if ((j - self._home(k)) & mask) >= ((j - i) & mask):
                 keys[i] = k
                 if values is not None:
                     values[i] = values[j]
                 i = j
-        keys[i] = empty
+        keys[i] = self._empty
         if values is not None:
             values[i] = None
         self._size -= 1
@@ -213,49 +239,114 @@ class HashTable(MutableMapping):
             del self[key]
 
     def __iter__(self) -> Iterator[Any]:
-        empty = self._empty
-        return (k for k in list(self._keys) if k != empty)
+        return (k for _, k in self._filled())
 
     def items(self) -> Iterator[tuple[Any, Any]]:  # type: ignore[override]
-        empty, values = self._empty, self._values
-        return (
-            (k, None if values is None else values[i])
-            for i, k in enumerate(list(self._keys))
-            if k != empty
-        )
+        values = self._values
+        return ((k, None if values is None else values[i]) for i, k in self._filled())
+
+    def _filled(self) -> Iterator[tuple[int, Any]]:
+        """``(slot, key)`` of every stored key, from a snapshot of the slots."""
+        empty = self._empty
+        return ((i, k) for i, k in enumerate(list(self._keys)) if k != empty)
 
     def clear(self) -> None:
-        self.__init__(hash=self._hash)  # type: ignore[misc]
+        self._keys = array("q", [_EMPTY_INT])
+        self._empty = _EMPTY_INT
+        self._values = None
+        self._mask = self._size = self._limit = 0
+        self.__class__ = HashTable  # type: ignore[assignment]
 
     # -- growth ---------------------------------------------------------------------------------
     def _grow(self) -> None:
-        self._rebuild(2 * (self._mask + 1), self._keys, self._empty)
+        self._rebuild(2 * (self._mask + 1), list(self._filled()))
 
     def _use_list_storage(self) -> None:
-        self._rebuild(self._mask + 1, self._keys, self._empty, as_list=True)
+        filled = list(self._filled())
+        self.__class__ = _ObjectKeyTable  # type: ignore[assignment]
+        self._rebuild(self._mask + 1, filled)
 
-    def _rebuild(self, cap: int, old_keys: Any, old_empty: Any, as_list: bool = False) -> None:
+    def _rebuild(self, cap: int, filled: list[tuple[int, Any]]) -> None:
+        """Re-insert the ``(slot, key)`` pairs ``filled`` into ``cap`` slots of this class's
+        storage, in slot order."""
         old_values = self._values
-        if as_list or type(old_keys) is list:
-            keys: Any = [_EMPTY_OBJ] * cap
-            empty: Any = _EMPTY_OBJ
-        else:
-            keys = array("q", [_EMPTY_INT]) * cap
-            empty = _EMPTY_INT
+        keys: Any = self._new_keys(cap)
         values = None if old_values is None else [None] * cap
         mask = cap - 1
         h = self._hash
-        for j, k in enumerate(old_keys):
-            if k == old_empty:
-                continue
-            i = h(k) & mask
-            while keys[i] != empty:
+        used = bytearray(cap)
+        for j, k in filled:
+            i = (hash((k,)) if h is None else h(k)) & mask
+            while used[i]:
                 i = (i + 1) & mask
+            used[i] = 1
             keys[i] = k
             if values is not None:
                 values[i] = old_values[j]  # type: ignore[index]
-        self._keys, self._values, self._empty, self._mask = keys, values, empty, mask
+        self._keys, self._values, self._mask = keys, values, mask
+        self._empty = _EMPTY_OBJ if type(keys) is list else _EMPTY_INT
         self._limit = (2 * cap) // 3
 
+    def _new_keys(self, cap: int) -> Any:
+        return array("q", [_EMPTY_INT]) * cap
 
-_builtin_hash = hash
+
+class _ObjectKeyTable(HashTable):
+    """A :class:`HashTable` whose keys are not all 64-bit ints: keys in a list, ``_EMPTY_OBJ``
+    in empty slots, recognised by identity; keys compared by identity, then ``==``."""
+
+    __slots__ = ()
+
+    def _slot(self, key: Any) -> int:
+        keys = self._keys
+        mask = self._mask
+        h = self._hash
+        i = (hash((key,)) if h is None else h(key)) & mask
+        while True:
+            k = keys[i]
+            if k is _EMPTY_OBJ or k is key or k == key:
+                return i
+            i = (i + 1) & mask
+
+    def __contains__(self, key: object) -> bool:
+        keys = self._keys
+        mask = self._mask
+        h = self._hash
+        i = (hash((key,)) if h is None else h(key)) & mask
+        while True:
+            k = keys[i]
+            if k is _EMPTY_OBJ:
+                return False
+            if k is key or k == key:
+                return True
+            i = (i + 1) & mask
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        keys = self._keys
+        mask = self._mask
+        h = self._hash
+        i = (hash((key,)) if h is None else h(key)) & mask
+        while True:
+            k = keys[i]
+            if k is _EMPTY_OBJ:
+                return default
+            if k is key or k == key:
+                values = self._values
+                return None if values is None else values[i]
+            i = (i + 1) & mask
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        i = self._slot(key)
+        self._store(i, key, value, self._keys[i] is _EMPTY_OBJ)
+
+    def _is_empty(self, i: int) -> bool:
+        return self._keys[i] is _EMPTY_OBJ
+
+    def slots(self) -> list[Any]:
+        return [None if k is _EMPTY_OBJ else k for k in self._keys]
+
+    def _filled(self) -> Iterator[tuple[int, Any]]:
+        return ((i, k) for i, k in enumerate(list(self._keys)) if k is not _EMPTY_OBJ)
+
+    def _new_keys(self, cap: int) -> Any:
+        return [_EMPTY_OBJ] * cap
