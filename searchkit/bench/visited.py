@@ -24,7 +24,8 @@ from .harness import Table
 from .options import Options
 
 NAME = "visited"
-DESCRIPTION = "bytes per state and ops/s: dict/set vs searchkit's HashTable, int and tuple keys"
+DESCRIPTION = ("bytes per state and ops/s: dict/set vs searchkit's HashTable, int and tuple keys "
+               "(synthetic and 8-puzzle boards)")
 
 
 def int_keys(n: int) -> list[int]:
@@ -43,6 +44,32 @@ def tuple_keys(n: int) -> list[tuple[int, int, int, int]]:
     1000
     """
     return [(i % 50, i // 50 % 50, i // 2500 % 50, i // 125000) for i in range(n)]
+
+
+def puzzle8_keys(n: int) -> list[tuple[int, ...]]:
+    """The first ``n`` boards (9-tuples, 0 = blank) of a breadth-first walk of the 8-puzzle from
+    the solved board: real search keys, far from random (at most 181,440).
+
+    >>> keys = puzzle8_keys(1000)
+    >>> len(set(keys)), keys[0]
+    (1000, (0, 1, 2, 3, 4, 5, 6, 7, 8))
+    """
+    queue = [tuple(range(9))]
+    seen = set(queue)
+    for board in queue:
+        if len(queue) >= n:
+            break
+        blank = board.index(0)
+        for other in (blank - 3, blank + 3) + ((blank - 1,) if blank % 3 else ()) + (
+                (blank + 1,) if blank % 3 < 2 else ()):
+            if 0 <= other < 9:
+                cells = list(board)
+                cells[blank], cells[other] = cells[other], 0
+                child = tuple(cells)
+                if child not in seen:
+                    seen.add(child)
+                    queue.append(child)
+    return queue[:n]
 
 
 def _copy(keys: list[Any]) -> Any:
@@ -114,7 +141,8 @@ def run(options: Options) -> Table:
     n = 10_000 if options.quick else 1_000_000
     rows: list[list[Any]] = []
     ratios: dict[str, float] = {}
-    for key_name, keys in (("int", int_keys(n)), ("tuple", tuple_keys(n))):
+    for key_name, keys in (("int", int_keys(n)), ("tuple", tuple_keys(n)),
+                           ("8-puzzle tuple", puzzle8_keys(n))):
         for usage, builder in (("set", _build_set), ("map", _build_map)):
             kinds = ("dict", "set", "hashtable") if usage == "set" else ("dict", "hashtable")
             reference = None
