@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import random
+import re
 
 from searchkit import PuzzleFormatError, PuzzleOption, hookimpl
+from searchkit.errors import excerpt
 from searchkit.puzzle import Puzzle, to_bool
 
 from .problem import NStar
 
-__all__ = ["NStarPuzzle", "searchkit_puzzles"]
+__all__ = ["MAX_DIGITS", "NStarPuzzle", "searchkit_puzzles"]
+
+#: The longest number accepted: beyond it every heuristic call and every plan is huge.
+MAX_DIGITS = 1000
+# ASCII digits only: int() would also take '1_000' and the digits of other scripts
+_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 class NStarPuzzle(Puzzle):
@@ -17,7 +24,8 @@ class NStarPuzzle(Puzzle):
 
     name = "nstar"
     description = "the numbers game N*: reach a target from a start with n -> 2n and n -> n+1"
-    formats = ("'START TARGET' (two positive integers) or 'TARGET' (start 1); '#' comments",)
+    formats = ("'START TARGET' (two positive integers of at most 1,000 digits) or 'TARGET' "
+               "(start 1); '#' comments",)
     default_strategy = "astar"
     options = {
         "heuristic": PuzzleOption(
@@ -35,12 +43,15 @@ class NStarPuzzle(Puzzle):
         for lineno, line in enumerate(text.splitlines(), start=1):
             content = line.split("#", 1)[0].split()
             for token in content:
-                try:
-                    value = int(token)
-                except ValueError:
-                    raise PuzzleFormatError(f"expected an integer, got {token!r}", lineno) from None
+                if not _NUMBER.fullmatch(token):
+                    raise PuzzleFormatError(f"expected an integer, got {excerpt(token)}", lineno)
+                digits = len(token.lstrip("+-"))
+                if digits > MAX_DIGITS:
+                    raise PuzzleFormatError(f"numbers have at most {MAX_DIGITS:,} digits, this "
+                                            f"one has {digits:,}", lineno)
+                value = int(token)
                 if value < 1:
-                    raise PuzzleFormatError(f"numbers must be positive, got {value}", lineno)
+                    raise PuzzleFormatError(f"numbers must be positive, got {excerpt(value)}", lineno)
                 numbers.append(value)
                 if len(numbers) > 2:
                     raise PuzzleFormatError("expected 'START TARGET': too many numbers", lineno)
