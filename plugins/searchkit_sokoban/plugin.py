@@ -28,7 +28,7 @@ def _to_level(value: Any) -> int | str | None:
     if value is None or isinstance(value, int):
         return value
     text = str(value).strip()
-    return int(text) if text.isdigit() else text
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else text
 
 
 def _rule(help_text: str) -> PuzzleOption:
