@@ -1,13 +1,14 @@
 """A/B timing of two revisions of searchkit in one run, alternating, as ratios.
 
-    python tools/ab.py REV_A REV_B CASES.py [--rounds N]
+    python tools/ab.py REV_A REV_B CASES.py [--rounds N] [-k WORDS ...]
 
 Each revision (anything ``git archive`` takes: a branch, a commit, ``HEAD``; or ``.`` for the
 working tree as it is) is extracted to a temporary directory. Then ``CASES.py`` runs ``N`` times
 for each, alternating A, B, A, B..., in a fresh interpreter whose ``PYTHONPATH`` puts that
 revision's ``searchkit`` and ``plugins`` first. The script prints one JSON object per line,
 ``{"case": NAME, "seconds": CPU_SECONDS}``; for each case this prints the best time of A and of
-B and the ratio B/A (below 1: B is faster). Machines are noisy: trust ratios of the same run,
+B and the ratio B/A (below 1: B is faster). ``-k WORDS`` is handed to the script, which runs only
+the cases whose names contain one of them. Machines are noisy: trust ratios of the same run,
 not absolute seconds, and re-run when a ratio is near the threshold that matters.
 """
 
@@ -35,10 +36,10 @@ def extract(rev: str, into: Path) -> Path:
     return into
 
 
-def run_cases(tree: Path, script: Path) -> dict[str, float]:
+def run_cases(tree: Path, script: Path, selection: list[str]) -> dict[str, float]:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tree), str(tree / "plugins")]))
-    out = subprocess.run([sys.executable, str(script)], env=env, check=True, capture_output=True,
-                         text=True, cwd=tempfile.gettempdir()).stdout
+    out = subprocess.run([sys.executable, str(script), *selection], env=env, check=True,
+                         capture_output=True, text=True, cwd=tempfile.gettempdir()).stdout
     times = {}
     for line in out.splitlines():
         record = json.loads(line)
@@ -52,13 +53,16 @@ def main() -> int:
     parser.add_argument("b", metavar="REV_B")
     parser.add_argument("cases", metavar="CASES.py", type=Path)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("-k", dest="selection", action="append", default=[], metavar="WORDS",
+                        help="run only the cases whose names contain WORDS (repeatable)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         trees = {"A": extract(args.a, Path(tmp) / "a"), "B": extract(args.b, Path(tmp) / "b")}
         best: dict[str, dict[str, float]] = {"A": {}, "B": {}}
         for round_ in range(args.rounds):
             for side in ("A", "B"):
-                for case, seconds in run_cases(trees[side], args.cases.resolve()).items():
+                for case, seconds in run_cases(trees[side], args.cases.resolve(),
+                                                   args.selection).items():
                     best[side][case] = min(seconds, best[side].get(case, float("inf")))
             print(f"round {round_ + 1}/{args.rounds} done", file=sys.stderr)
     print(f"A = {args.a}, B = {args.b}, best of {args.rounds} alternating rounds (CPU seconds)")
