@@ -229,7 +229,8 @@ class StderrProgress:
 
     Nothing is printed before ``delay`` seconds have passed since creation; then each
     :meth:`update` rewrites one line (at most every ``interval`` seconds) and :meth:`done`
-    ends it with the total time.
+    ends it with the total time. Nothing at all unless ``stream`` is a terminal: redirected
+    to a log, the line would leave carriage returns and escape codes there.
     """
 
     def __init__(self, label: str, delay: float = 1.0, interval: float = 0.5,
@@ -240,11 +241,12 @@ class StderrProgress:
         self.start = time.monotonic()
         self.last = 0.0
         self.shown = False
+        self.live = bool(getattr(self.stream, "isatty", lambda: False)())
 
     def update(self, message: str) -> None:
         """Show ``message`` if the build has already taken ``delay`` seconds."""
         now = time.monotonic()
-        if now - self.start < self.delay or now - self.last < self.interval:
+        if not self.live or now - self.start < self.delay or now - self.last < self.interval:
             return
         self.last = now
         self.shown = True

@@ -135,17 +135,30 @@ def test_taquin_tables_are_cached_and_corrupt_files_rebuilt(monkeypatch, tmp_pat
     assert load_table(files[0], taquin_pdb.table_meta(*calls[0][1:])) is not None
 
 
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
 def test_progress_is_silent_for_quick_work_and_shown_for_long() -> None:
-    quiet = io.StringIO()
+    quiet = Terminal()
     show = StderrProgress("quick", delay=60, stream=quiet)
     show.update("half")
     show.done()
     assert quiet.getvalue() == ""
-    loud = io.StringIO()
+    loud = Terminal()
     show = StderrProgress("slow", delay=0, interval=0, stream=loud)
     show.update("half")
     show.done("finished")
     assert "slow: half" in loud.getvalue() and "slow: finished in" in loud.getvalue()
+
+
+def test_progress_is_never_written_to_a_file_or_a_pipe() -> None:
+    log = io.StringIO()  # not a terminal
+    show = StderrProgress("slow", delay=0, interval=0, stream=log)
+    show.update("half")
+    show.done("finished")
+    assert log.getvalue() == ""
 
 
 def test_tables_are_compact_numpy_bytes() -> None:
