@@ -3,18 +3,22 @@
 Design (the one of the Rush Hour reference TD, made compact):
 
 * the capacity is a power of two, starting at 1;
-* a key goes to slot ``h(key) mod capacity``; collisions are resolved by linear probing
+* a key goes to slot ``hash(key) mod capacity``; collisions are resolved by linear probing
   (next slot, circularly);
 * when an insertion would make ``size > 2/3 * capacity``, the capacity doubles and every key is
   re-inserted in slot order;
 * deletion uses backward shifting, so there are no tombstones and lookups never degrade.
 
-``h`` is a parameter: a puzzle's own integer hash (e.g. the base-3 cell code of Rush Hour), used
-as it is -- the TD's design -- or by default Python's :func:`hash` *mixed*: the hash of the
-1-tuple ``(key,)``, which runs ``hash(key)`` through a round of xxHash in C. Python's hash of an
-int is the int itself, and structured keys (packed taquin boards, runs of consecutive numbers)
-share their low bits, which linear probing turns into long clusters: 39 extra probes per
-taquin key, where mixed hashes probe as often as random ones (``searchkit bench visited``).
+The hash function is a parameter: Python's :func:`hash` by default, or a puzzle's own integer
+hash (e.g. the base-3 cell code of Rush Hour). Some keys defeat it: Python's hash of an int is
+the int itself, and the states of real puzzles share their low bits (a packed taquin board, runs
+of consecutive N* numbers), which linear probing turns into long clusters -- 39 extra probes per
+key on taquin states, where random keys need 0.3. The table watches for it at no cost to lookups:
+each re-insertion at a growth counts its probes, and when they average more than
+:data:`MAX_AVERAGE_PROBES` per key the table *mixes* its hash for good: the slot comes from the
+hash of the 1-tuple ``(hash(key),)``, one round of xxHash in C, and keys probe as often as random
+ones again (Python's dict solves the same problem by perturbing its probe sequence; mixing keeps
+the TD's linear probing and its deletions without tombstones).
 
 Keys are compared as ``dict`` compares them: identity first, then ``==``; the empty-slot marker
 is recognised by identity and never compared with a key, so a NaN, a key whose ``__eq__``
@@ -25,7 +29,7 @@ case of puzzles that encode states as integers -- and in a list otherwise (the s
 and one-way: the table becomes an :class:`_ObjectKeyTable`, whose methods probe a list). Values
 are stored only once a value other than ``None`` is set, in a parallel list, so a table used as a
 set costs 12 to 24 bytes per integer key, against about 100 for a ``dict`` holding the same int
-objects. Lookups cost O(1) expected, O(n) worst case.
+objects (see ``searchkit bench visited``). Lookups cost O(1) expected, O(n) worst case.
 
 >>> t = HashTable(capacity=8, hash=lambda k: k[1])
 >>> for i, h in enumerate([1, 7, 3, 3, 7]):
@@ -47,11 +51,15 @@ from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, MutableMapping
 from typing import Any
 
-__all__ = ["HashTable"]
+__all__ = ["HashTable", "MAX_AVERAGE_PROBES"]
 
 _INT_MIN = -(2**63)
 _INT_MAX = 2**63 - 1
 _EMPTY_INT = _INT_MIN  # marks an empty slot of an integer key array; that one key forces a list
+
+#: Extra probes per key, over a re-insertion at a growth, beyond which the hash is mixed
+#: (random keys need about 0.3 at the load of 1/3 that follows a growth).
+MAX_AVERAGE_PROBES = 2
 
 
 class _Empty:
@@ -67,6 +75,20 @@ _EMPTY_OBJ = _Empty()
 _MISSING = _Empty()  # the "no such key" answer of get() inside __getitem__
 
 
+def _stored(keys: Any) -> list[tuple[int, Any]]:
+    """``(slot, key)`` of every stored key of a key array or list (a snapshot)."""
+    if type(keys) is array:
+        return [(i, k) for i, k in enumerate(keys) if k != _EMPTY_INT]
+    return [(i, k) for i, k in enumerate(keys) if k is not _EMPTY_OBJ]
+
+
+def _mixed(hash_function: Callable[[Any], int]) -> Callable[[Any], int]:
+    """``hash_function`` followed by a round of xxHash (the hash of a 1-tuple of it)."""
+    if hash_function is hash:
+        return lambda key: hash((key,))  # hash((key,)) hashes key itself: one call less
+    return lambda key: hash((hash_function(key),))
+
+
 class HashTable(MutableMapping):
     """A mapping (and set, via :meth:`add`) with open addressing and linear probing.
 
@@ -75,13 +97,15 @@ class HashTable(MutableMapping):
     items:
         Initial ``(key, value)`` pairs or a mapping.
     hash:
-        Function from a key to an integer, used as it is (slot = hash mod capacity); equal keys
-        must have equal hashes. Default: Python's :func:`hash`, mixed (see the module docstring).
+        Function from a key to an integer; defaults to the built-in :func:`hash`. Equal keys must
+        have equal hashes. Mixed when it clusters (see the module docstring).
     capacity:
         Initial number of slots, rounded up to a power of two (default 1).
     """
 
-    __slots__ = ("_hash", "_keys", "_values", "_mask", "_size", "_empty", "_limit")
+    __slots__ = ("_hash", "_mixed", "_keys", "_values", "_mask", "_size", "_empty", "_limit")
+
+    _int_keys = True  # keys in an array('q'); False in _ObjectKeyTable
 
     def __init__(
         self,
@@ -95,7 +119,8 @@ class HashTable(MutableMapping):
         cap = 1
         while cap < capacity:
             cap *= 2
-        self._hash = hash  # None: the mixed built-in hash, inlined in the probing loops
+        self._hash = hash if hash is not None else _builtin_hash
+        self._mixed = False
         self._keys: Any = array("q", [_EMPTY_INT]) * cap
         self._empty: Any = _EMPTY_INT
         self._values: list[Any] | None = None
@@ -110,10 +135,17 @@ class HashTable(MutableMapping):
         """The number of slots (a power of two)."""
         return self._mask + 1
 
+    @property
+    def mixed(self) -> bool:
+        """Whether the table found its hash clustering and mixes it (see the module docstring)."""
+        return self._mixed
+
     def slots(self) -> list[Any]:
         """The key in each slot, ``None`` for an empty slot (for tests and teaching)."""
-        empty = self._empty
-        return [None if k == empty else k for k in self._keys]
+        keys = [None] * (self._mask + 1)
+        for i, k in _stored(self._keys):
+            keys[i] = k
+        return keys
 
     def nbytes(self) -> int:
         """Bytes of the table's own buffers (key array or list, value list)."""
@@ -130,20 +162,20 @@ class HashTable(MutableMapping):
 
     def _home(self, key: Any) -> int:
         """The slot where ``key``'s probe run starts."""
-        h = self._hash
-        return (hash((key,)) if h is None else h(key)) & self._mask
+        return self._hash(key) & self._mask
 
     # -- core operations (integer array; _ObjectKeyTable has the list versions) ----------------
     def _slot(self, key: Any) -> int:
-        """Index of ``key``'s slot, or of the empty slot where it would be inserted."""
+        """Index of ``key``'s slot, or ``~index`` of the empty slot where it would go."""
         keys = self._keys
         empty = self._empty
         mask = self._mask
-        h = self._hash
-        i = (hash((key,)) if h is None else h(key)) & mask
+        i = self._hash(key) & mask
         while True:
             k = keys[i]
-            if k == empty or k == key:
+            if k == empty:
+                return ~i
+            if k == key:
                 return i
             i = (i + 1) & mask
 
@@ -151,8 +183,7 @@ class HashTable(MutableMapping):
         keys = self._keys
         empty = self._empty
         mask = self._mask
-        h = self._hash
-        i = (hash((key,)) if h is None else h(key)) & mask
+        i = self._hash(key) & mask
         while True:
             k = keys[i]
             if k == empty:
@@ -165,8 +196,7 @@ class HashTable(MutableMapping):
         keys = self._keys
         empty = self._empty
         mask = self._mask
-        h = self._hash
-        i = (hash((key,)) if h is None else h(key)) & mask
+        i = self._hash(key) & mask
         while True:
             k = keys[i]
             if k == empty:
@@ -183,19 +213,14 @@ class HashTable(MutableMapping):
         return value
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        if type(key) is not int or not _INT_MIN < key <= _INT_MAX:
+        if self._int_keys and (type(key) is not int or not _INT_MIN < key <= _INT_MAX):
             self._use_list_storage()
-            self.__setitem__(key, value)  # now _ObjectKeyTable's
-            return
         i = self._slot(key)
-        self._store(i, key, value, self._keys[i] == _EMPTY_INT)
-
-    def _store(self, i: int, key: Any, value: Any, new: bool) -> None:
-        """Put ``value`` in slot ``i`` found by :meth:`_slot`, and ``key`` if ``new``."""
-        if new:
+        if i < 0:  # a new key
             if self._size + 1 > self._limit:
                 self._grow()
                 i = self._slot(key)
+            i = ~i
             self._keys[i] = key
             self._size += 1
         if value is not None and self._values is None:
@@ -203,16 +228,13 @@ class HashTable(MutableMapping):
         if self._values is not None:
             self._values[i] = value
 
-    def _is_empty(self, i: int) -> bool:
-        return self._keys[i] == _EMPTY_INT
-
     def add(self, key: Any) -> None:
         """Insert ``key`` (set usage); its value is ``None``."""
         self.__setitem__(key, None)
 
     def __delitem__(self, key: Any) -> None:
         i = self._slot(key)
-        if self._is_empty(i):
+        if i < 0:
             raise KeyError(key)
         keys, values, mask = self._keys, self._values, self._mask
         # Backward-shift deletion: pull later entries of the probe run into the hole when their
@@ -220,9 +242,9 @@ class HashTable(MutableMapping):
         j = i
         while True:
             j = (j + 1) & mask
-            if self._is_empty(j):
-                break
             k = keys[j]
+            if self._vacant(k):
+                break
             if ((j - self._home(k)) & mask) >= ((j - i) & mask):
                 keys[i] = k
                 if values is not None:
@@ -233,22 +255,22 @@ class HashTable(MutableMapping):
             values[i] = None
         self._size -= 1
 
+    @staticmethod
+    def _vacant(k: Any) -> bool:
+        """Whether the slot content ``k`` marks an empty slot."""
+        return k == _EMPTY_INT
+
     def discard(self, key: Any) -> None:
         """Remove ``key`` if present (set usage)."""
         if key in self:
             del self[key]
 
     def __iter__(self) -> Iterator[Any]:
-        return (k for _, k in self._filled())
+        return (k for _, k in _stored(self._keys))
 
     def items(self) -> Iterator[tuple[Any, Any]]:  # type: ignore[override]
         values = self._values
-        return ((k, None if values is None else values[i]) for i, k in self._filled())
-
-    def _filled(self) -> Iterator[tuple[int, Any]]:
-        """``(slot, key)`` of every stored key, from a snapshot of the slots."""
-        empty = self._empty
-        return ((i, k) for i, k in enumerate(list(self._keys)) if k != empty)
+        return ((k, None if values is None else values[i]) for i, k in _stored(self._keys))
 
     def clear(self) -> None:
         self._keys = array("q", [_EMPTY_INT])
@@ -259,36 +281,41 @@ class HashTable(MutableMapping):
 
     # -- growth ---------------------------------------------------------------------------------
     def _grow(self) -> None:
-        self._rebuild(2 * (self._mask + 1), list(self._filled()))
+        self._rebuild(2 * (self._mask + 1), self._keys)
 
     def _use_list_storage(self) -> None:
-        filled = list(self._filled())
         self.__class__ = _ObjectKeyTable  # type: ignore[assignment]
-        self._rebuild(self._mask + 1, filled)
+        self._rebuild(self._mask + 1, self._keys)
 
-    def _rebuild(self, cap: int, filled: list[tuple[int, Any]]) -> None:
-        """Re-insert the ``(slot, key)`` pairs ``filled`` into ``cap`` slots of this class's
-        storage, in slot order."""
+    def _rebuild(self, cap: int, old_keys: Any) -> None:
+        """Re-insert the keys of ``old_keys`` (an array or a list) into ``cap`` slots of this
+        class's storage, in slot order; mix the hash and start again if they probe too much."""
         old_values = self._values
-        keys: Any = self._new_keys(cap)
+        from_array = type(old_keys) is array
+        keys: Any = array("q", [_EMPTY_INT]) * cap if self._int_keys else [_EMPTY_OBJ] * cap
         values = None if old_values is None else [None] * cap
         mask = cap - 1
         h = self._hash
         used = bytearray(cap)
-        for j, k in filled:
-            i = (hash((k,)) if h is None else h(k)) & mask
+        probes = 0
+        for j, k in enumerate(old_keys):
+            if k is _EMPTY_OBJ or (from_array and k == _EMPTY_INT):
+                continue
+            i = h(k) & mask
             while used[i]:
                 i = (i + 1) & mask
+                probes += 1
             used[i] = 1
             keys[i] = k
             if values is not None:
                 values[i] = old_values[j]  # type: ignore[index]
+        if probes > MAX_AVERAGE_PROBES * self._size + 64 and not self._mixed:
+            self._hash, self._mixed = _mixed(h), True
+            self._rebuild(cap, old_keys)
+            return
         self._keys, self._values, self._mask = keys, values, mask
-        self._empty = _EMPTY_OBJ if type(keys) is list else _EMPTY_INT
+        self._empty = _EMPTY_INT if self._int_keys else _EMPTY_OBJ
         self._limit = (2 * cap) // 3
-
-    def _new_keys(self, cap: int) -> Any:
-        return array("q", [_EMPTY_INT]) * cap
 
 
 class _ObjectKeyTable(HashTable):
@@ -297,22 +324,24 @@ class _ObjectKeyTable(HashTable):
 
     __slots__ = ()
 
+    _int_keys = False
+
     def _slot(self, key: Any) -> int:
         keys = self._keys
         mask = self._mask
-        h = self._hash
-        i = (hash((key,)) if h is None else h(key)) & mask
+        i = self._hash(key) & mask
         while True:
             k = keys[i]
-            if k is _EMPTY_OBJ or k is key or k == key:
+            if k is _EMPTY_OBJ:
+                return ~i
+            if k is key or k == key:
                 return i
             i = (i + 1) & mask
 
     def __contains__(self, key: object) -> bool:
         keys = self._keys
         mask = self._mask
-        h = self._hash
-        i = (hash((key,)) if h is None else h(key)) & mask
+        i = self._hash(key) & mask
         while True:
             k = keys[i]
             if k is _EMPTY_OBJ:
@@ -324,8 +353,7 @@ class _ObjectKeyTable(HashTable):
     def get(self, key: Any, default: Any = None) -> Any:
         keys = self._keys
         mask = self._mask
-        h = self._hash
-        i = (hash((key,)) if h is None else h(key)) & mask
+        i = self._hash(key) & mask
         while True:
             k = keys[i]
             if k is _EMPTY_OBJ:
@@ -335,18 +363,9 @@ class _ObjectKeyTable(HashTable):
                 return None if values is None else values[i]
             i = (i + 1) & mask
 
-    def __setitem__(self, key: Any, value: Any) -> None:
-        i = self._slot(key)
-        self._store(i, key, value, self._keys[i] is _EMPTY_OBJ)
+    @staticmethod
+    def _vacant(k: Any) -> bool:
+        return k is _EMPTY_OBJ
 
-    def _is_empty(self, i: int) -> bool:
-        return self._keys[i] is _EMPTY_OBJ
 
-    def slots(self) -> list[Any]:
-        return [None if k is _EMPTY_OBJ else k for k in self._keys]
-
-    def _filled(self) -> Iterator[tuple[int, Any]]:
-        return ((i, k) for i, k in enumerate(list(self._keys)) if k is not _EMPTY_OBJ)
-
-    def _new_keys(self, cap: int) -> Any:
-        return [_EMPTY_OBJ] * cap
+_builtin_hash = hash
