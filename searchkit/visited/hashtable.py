@@ -49,6 +49,7 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, MutableMapping
+from functools import partial
 from typing import Any
 
 __all__ = ["HashTable", "MAX_AVERAGE_PROBES"]
@@ -82,11 +83,20 @@ def _stored(keys: Any) -> list[tuple[int, Any]]:
     return [(i, k) for i, k in enumerate(keys) if k is not _EMPTY_OBJ]
 
 
-def _mixed(hash_function: Callable[[Any], int]) -> Callable[[Any], int]:
-    """``hash_function`` followed by a round of xxHash (the hash of a 1-tuple of it)."""
+def _mix(hash_function: Callable[[Any], int]) -> Callable[[Any], int]:
+    """``hash_function`` followed by a round of xxHash (the hash of a 1-tuple of its value);
+    picklable when ``hash_function`` is."""
     if hash_function is hash:
-        return lambda key: hash((key,))  # hash((key,)) hashes key itself: one call less
-    return lambda key: hash((hash_function(key),))
+        return _mixed_hash
+    return partial(_mixed_hash_of, hash_function)
+
+
+def _mixed_hash(key: Any) -> int:
+    return hash((key,))  # the tuple hashes key itself: hash(key) mixed
+
+
+def _mixed_hash_of(hash_function: Callable[[Any], int], key: Any) -> int:
+    return hash((hash_function(key),))
 
 
 class HashTable(MutableMapping):
@@ -310,7 +320,7 @@ class HashTable(MutableMapping):
             if values is not None:
                 values[i] = old_values[j]  # type: ignore[index]
         if probes > MAX_AVERAGE_PROBES * self._size + 64 and not self._mixed:
-            self._hash, self._mixed = _mixed(h), True
+            self._hash, self._mixed = _mix(h), True
             self._rebuild(cap, old_keys)
             return
         self._keys, self._values, self._mask = keys, values, mask

@@ -271,3 +271,15 @@ def test_the_hash_is_mixed_only_when_it_clusters():
     assert not good.mixed and clustered.mixed
     assert all(k << 20 in clustered for k in range(20_000))
     assert _mean_displacement(clustered) < 1
+
+
+def test_a_mixed_table_pickles_and_copies():
+    import copy
+    import pickle
+
+    table = HashTable()
+    for k in range(5_000):
+        table[k << 20] = k
+    assert table.mixed
+    for clone in (pickle.loads(pickle.dumps(table)), copy.deepcopy(table)):
+        assert dict(clone.items()) == dict(table.items()) and clone.mixed
