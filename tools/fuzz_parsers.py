@@ -8,7 +8,8 @@ and ``parse`` in this process, under a time limit (an input that takes longer is
 address-space limit of 4 GiB (a blow-up is then a ``MemoryError``, counted with the crashes).
 Prints per puzzle: accepted, rejected cleanly (a one-line ``PuzzleFormatError``), bad messages,
 other exceptions, hangs, the slowest input's time; then the slowest input of each puzzle and
-every failure, with the index that reproduces it. Exit status 0 when there is no failure, 1 otherwise.
+every failure, with the index that reproduces it. Exit status 0 when there is no failure, 1
+otherwise.
 """
 
 from __future__ import annotations

@@ -51,7 +51,8 @@ class NStarPuzzle(Puzzle):
                                             f"one has {digits:,}", lineno)
                 value = int(token)
                 if value < 1:
-                    raise PuzzleFormatError(f"numbers must be positive, got {excerpt(value)}", lineno)
+                    raise PuzzleFormatError(f"numbers must be positive, got {excerpt(value)}",
+                                            lineno)
                 numbers.append(value)
                 if len(numbers) > 2:
                     raise PuzzleFormatError("expected 'START TARGET': too many numbers", lineno)

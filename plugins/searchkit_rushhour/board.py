@@ -81,9 +81,9 @@ class Board:
     labels); the reference TD draws its target ``G`` while naming it ``0`` in moves.
 
     Raises :class:`~searchkit.PuzzleFormatError` (naming the vehicle's line when known) for a
-    size outside ``2 .. MAX_SIZE``, a vehicle off the board, overlapping another vehicle or a wall, a length outside
-    ``lengths`` (``None`` allows any length from 1 to ``size``), a target that is not
-    horizontal, or a board without vehicles.
+    size outside ``2 .. MAX_SIZE``, a vehicle off the board, overlapping another vehicle or a
+    wall, a length outside ``lengths`` (``None`` allows any length from 1 to ``size``), a
+    target that is not horizontal, or a board without vehicles.
     """
 
     def __init__(
