@@ -54,6 +54,8 @@ class Board:
 
     def __init__(self, raw: RawLevel) -> None:
         self.name = raw.name
+        if raw.error is not None:
+            raise raw.error
         rows = raw.rows
         if len(rows) > MAX_ROWS:
             raise PuzzleFormatError(f"{len(rows):,} rows: a board has at most {MAX_ROWS} rows",

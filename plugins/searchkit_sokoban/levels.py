@@ -45,11 +45,17 @@ _RLE_TOKEN = re.compile(r"([0-9]+)(.)|(.)", re.DOTALL)
 
 @dataclass
 class RawLevel:
-    """One level of a collection: its name and its board rows with their 1-based line numbers."""
+    """One level of a collection: its name and its board rows with their 1-based line numbers.
+
+    ``error`` is the first error found in its rows (a bad run-length count, a row too wide):
+    raised when the level is used (:class:`~searchkit_sokoban.board.Board`), so that one broken
+    level does not hide the others of a collection.
+    """
 
     name: str
     rows: list[tuple[int, str]] = field(default_factory=list)
     title: str | None = None
+    error: PuzzleFormatError | None = None
 
     @property
     def first_line(self) -> int:
@@ -157,8 +163,10 @@ def split_levels(text: str) -> list[RawLevel]:
             current = RawLevel(name=named[0] if named else "", title=title)
             levels.append(current)
             above, title, trailing = [], None, None
-        for row in expand_rle(line.rstrip(), lineno):
-            current.rows.append((lineno, row))
+        try:
+            current.rows += [(lineno, row) for row in expand_rle(line.rstrip(), lineno)]
+        except PuzzleFormatError as exc:
+            current.error = current.error or exc
     for number, level in enumerate(levels, start=1):
         if level.title:
             level.name = level.title

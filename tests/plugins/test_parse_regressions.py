@@ -130,3 +130,14 @@ def test_taquin_lazy_and_eager_tables_give_the_same_children() -> None:
         children = eager.successors_with_heuristic(state, h)
         assert children == lazy.successors_with_heuristic(state, h)
         state = rng.choice(children)[1]
+
+
+def test_a_broken_sokoban_level_does_not_hide_the_others():
+    sokoban = searchkit.get_puzzle("sokoban")
+    text = "; fine\n#####\n#@$.#\n#####\n\n; too wide\n" + "#" * 150 + "\n\n; bad count\n9999#\n"
+    assert sokoban.levels(text) == ["fine", "too wide", "bad count"]
+    assert searchkit.search(sokoban.parse(text, level="fine"), "astar").cost == 1
+    with pytest.raises(searchkit.PuzzleFormatError, match="line 7: a row of 150 cells"):
+        sokoban.parse(text, level=2)
+    with pytest.raises(searchkit.PuzzleFormatError, match="line 10: run-length count 9999 is too"):
+        sokoban.parse(text, level="bad")
