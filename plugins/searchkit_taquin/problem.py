@@ -277,9 +277,6 @@ class Taquin(ProblemBase):
         group_of = {t: gi for gi, g in enumerate(self.groups) for t in g}
         eager = self.cells <= EAGER_CELLS
 
-        def plain_entry(blank: int, source: int, t: int) -> tuple[Any, ...]:
-            return (self._delta(blank, source, t) if 0 < t < self.cells else 0, 0)
-
         def entry(blank: int, source: int, t: int) -> tuple[Any, ...]:
             if not 0 < t < self.cells:  # filler for a label beyond the board (never read)
                 return (0, 0, 0, b"\0") if name == "pdb" else (
@@ -292,18 +289,22 @@ class Taquin(ProblemBase):
                 return self._pdb_entry(delta, t, group_of)
             return (delta, self._tile_difference(table_kind, t, blank, source))
 
-        def table(make: Callable[[int, int, int], Any], blank: int, source: int) -> Any:
+        def tables(blank: int, source: int) -> tuple[Any, Any]:
+            """Tile -> ``(delta, 0)`` for plain successors, and tile -> the heuristic's entry."""
             if eager:
-                return tuple(make(blank, source, t) for t in range(m + 1))
-            return _Memo(lambda t: make(blank, source, t))
+                full = tuple(entry(blank, source, t) for t in range(m + 1))
+                return tuple((e[0], 0) for e in full), full
+            return (_Memo(lambda t: (entry(blank, source, t)[0], 0)),
+                    _Memo(lambda t: entry(blank, source, t)))
 
         plain_moves, moves = [], []
         for blank in range(self.cells):
             plain, here = [], []
             for action, source in self._neighbours[blank]:
                 shift = self._board_at + bits * source
-                plain.append((source, (action, shift, table(plain_entry, blank, source))))
-                here.append((source, (action, shift, table(entry, blank, source))))
+                plain_table, table = tables(blank, source)
+                plain.append((source, (action, shift, plain_table)))
+                here.append((source, (action, shift, table)))
             plain_moves.append(self._by_parent_blank(plain))
             moves.append(self._by_parent_blank(here))
         self._plain = _expand_by_table(tuple(plain_moves), m, self.cells)
