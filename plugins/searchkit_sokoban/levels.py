@@ -96,6 +96,9 @@ has at most 100 cells
             if single == "|":
                 rows.append("".join(current))
                 current, width = [], 0
+                if len(rows) >= MAX_ROWS:
+                    raise PuzzleFormatError(f"more than {MAX_ROWS} rows on one line: a board has "
+                                            f"at most {MAX_ROWS} rows", line)
                 continue
             char, count = single, "1"
         elif char == "|":

@@ -39,6 +39,7 @@ REJECTED = [
     ("sokoban", _level(100, 100), ["102 cells", "at most 100 columns"]),
     ("sokoban", _level(200, 200), ["at most 100 columns"]),
     ("sokoban", _level(150, 10), ["152 rows", "at most 100 rows"]),
+    ("sokoban", "#####\n" + "|" * 300_000, ["line 2", "more than 100 rows on one line"]),
     ("rushhour", '{"vehicles": [{"i": 7, "j": 1, "longueur": 2, "direction": "H"}], "walls": 5}',
      ["'walls' must be a list", "not 5"]),
     ("rushhour", '{"véhicules": [], "M": 2, "walls": 5}', ["'walls' must be a list"]),
