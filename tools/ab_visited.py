@@ -1,4 +1,4 @@
-"""Cases for ``tools/ab.py``: the ``hashtable`` visited backend, alone and inside searches.
+"""Cases for ``tools/ab_cases.py``: the ``hashtable`` visited backend, alone and in searches.
 
 Inserts then lookups of 100,000 keys of four kinds (random 61-bit ints, 4-tuples of small ints,
 8-puzzle boards as tuples and as the taquin plugin's packed ints) into a ``HashTable``; then
@@ -10,9 +10,9 @@ plugin, whose parity test would answer at once) and A* on three hard 8-puzzles, 
 of them. The no-slowdown check (cases where the unmixed hash did not cluster), then the
 speed-up check (cases where it did, minutes before: one round):
 
-    python tools/ab.py main reliable tools/ab_visited.py --rounds 5 -k "random ints" -k tuples \
+    python tools/ab_cases.py main reliable tools/ab_visited.py --rounds 5 -k "random ints" -k tuples \
         -k rushhour
-    python tools/ab.py main reliable tools/ab_visited.py --rounds 1 -k packed -k nstar \
+    python tools/ab_cases.py main reliable tools/ab_visited.py --rounds 1 -k packed -k nstar \
         -k "bfs 8" -k "astar 3"
 """
 

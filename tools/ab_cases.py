@@ -1,6 +1,6 @@
-"""A/B timing of two revisions of searchkit in one run, alternating, as ratios.
+"""A/B timing of two git revisions of searchkit on timed cases, alternating, as ratios.
 
-    python tools/ab.py REV_A REV_B CASES.py [--rounds N] [-k WORDS ...]
+    python tools/ab_cases.py REV_A REV_B CASES.py [--rounds N] [-k WORDS ...]
 
 Each revision (anything ``git archive`` takes: a branch, a commit, ``HEAD``; or ``.`` for the
 working tree as it is) is extracted to a temporary directory. Then ``CASES.py`` runs ``N`` times
@@ -10,6 +10,10 @@ revision's ``searchkit`` and ``plugins`` first. The script prints one JSON objec
 B and the ratio B/A (below 1: B is faster). ``-k WORDS`` is handed to the script, which runs only
 the cases whose names contain one of them. Machines are noisy: trust ratios of the same run,
 not absolute seconds, and re-run when a ratio is near the threshold that matters.
+
+For the ``searchkit bench`` suites between two installed environments, see ``ab_bench.py``;
+this script is for measurements that are not a suite (an operation of one component, a search
+with particular settings), written as a small cases script such as ``ab_visited.py``.
 """
 
 from __future__ import annotations
