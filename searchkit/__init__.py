@@ -11,6 +11,7 @@ write a puzzle plugin.
 """
 
 from .budget import Budget, Progress
+from .capabilities import Capabilities
 from .errors import (
     IncompatibleError,
     OptionError,
@@ -20,14 +21,17 @@ from .errors import (
     UnknownNameError,
 )
 from .explore import Exploration, explore
+from .frontiers import Frontier, FrontierKind
 from .graph import GraphProblem
 from .hookspecs import hookimpl
 from .plugins import (
     frontiers,
+    get,
     get_frontier,
     get_puzzle,
     get_strategy,
     get_visited_backend,
+    names,
     plugin_failures,
     puzzles,
     reload_plugins,
@@ -35,11 +39,12 @@ from .plugins import (
     visited_backends,
 )
 from .problem import Problem, ProblemBase
-from .puzzle import Puzzle, PuzzleOption
+from .puzzle import Puzzle, PuzzleOption, to_bool
 from .result import Result, Stats
 from .search import search
 from .strategies.base import Strategy, StrategyOption
 from .verify import verify
+from .visited import VisitedBackend
 from .visited.hashtable import HashTable
 
 __version__ = "0.1.0"
@@ -58,10 +63,17 @@ __all__ = [
     "Exploration",
     "Strategy",
     "StrategyOption",
+    "Capabilities",
+    "Frontier",
+    "FrontierKind",
+    "VisitedBackend",
     "Puzzle",
     "PuzzleOption",
+    "to_bool",
     "HashTable",
     "hookimpl",
+    "get",
+    "names",
     "puzzles",
     "get_puzzle",
     "strategies",

@@ -1,17 +1,17 @@
-"""The ``nstar`` puzzle and its registration hook."""
+"""The ``nstar`` puzzle, its benchmark suite, and their registration hooks."""
 
 from __future__ import annotations
 
 import random
 import re
 
-from searchkit import PuzzleFormatError, PuzzleOption, hookimpl
+from searchkit import Puzzle, PuzzleFormatError, PuzzleOption, hookimpl, to_bool
+from searchkit.bench import BenchSuite
 from searchkit.errors import excerpt
-from searchkit.puzzle import Puzzle, to_bool
 
 from .problem import NStar
 
-__all__ = ["MAX_DIGITS", "NStarPuzzle", "searchkit_puzzles"]
+__all__ = ["MAX_DIGITS", "NStarPuzzle", "searchkit_puzzles", "searchkit_bench_suites"]
 
 #: The longest number accepted: beyond it every heuristic call and every plan is huge.
 MAX_DIGITS = 1000
@@ -27,6 +27,7 @@ class NStarPuzzle(Puzzle):
     formats = ("'START TARGET' (two positive integers of at most 1,000 digits) or 'TARGET' "
                "(start 1); '#' comments",)
     default_strategy = "astar"
+    small_size = {"max_target": 100}
     options = {
         "heuristic": PuzzleOption(
             "log2", "heuristic", choices=("log2", "zero"),
@@ -68,7 +69,16 @@ class NStarPuzzle(Puzzle):
         start = rng.randint(1, 20)
         return f"{start} {rng.randint(start, max(start, max_target))}"
 
+    def format_instance(self, problem: NStar) -> str:
+        return f"{problem.start} {problem.target}"
+
 
 @hookimpl
 def searchkit_puzzles() -> list[Puzzle]:
     return [NStarPuzzle()]
+
+
+@hookimpl
+def searchkit_bench_suites() -> list[BenchSuite]:
+    return [BenchSuite("nstar", "N* game: tree vs graph search growth with depth (BFS and A*), "
+                                "engine vs hand-tuned BFS", "searchkit_nstar.bench.suite")]

@@ -1,4 +1,4 @@
-"""The ``sokoban`` puzzle and its registration hook."""
+"""The ``sokoban`` puzzle, its benchmark suite, and their registration hooks."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from searchkit import PuzzleOption, hookimpl
-from searchkit.puzzle import Puzzle, to_bool
+from searchkit import Puzzle, PuzzleOption, hookimpl, to_bool
+from searchkit.bench import BenchSuite
 
 from .board import Board
 from .levels import select_level, split_levels
 from .problem import HEURISTICS, SokobanProblem, make_problem
 
-__all__ = ["EXAMPLES", "SokobanPuzzle", "searchkit_puzzles"]
+__all__ = ["EXAMPLES", "SokobanPuzzle", "searchkit_puzzles", "searchkit_bench_suites"]
 
 #: Small built-in levels (our own), each solved in well under a second.
 EXAMPLES = {
@@ -48,6 +48,7 @@ class SokobanPuzzle(Puzzle):
          "(choose one with level=N or level=NAME)"),
     )
     default_strategy = "astar"
+    small_size = {"rows": 4, "cols": 4, "boxes": 2}
     options: Mapping[str, PuzzleOption] = {
         "level": PuzzleOption(None, "which level of a collection: 1-based number or name "
                               "(default: the first)", convert=_to_level),
@@ -129,7 +130,17 @@ class SokobanPuzzle(Puzzle):
         grid[keeper[0]][keeper[1]] = "+" if keeper in goals else "@"
         return "\n".join("".join(row) for row in grid)
 
+    def format_instance(self, problem: SokobanProblem) -> str:
+        """The level in XSB, as :meth:`SokobanProblem.render` draws its start."""
+        return problem.render(problem.initial())
+
 
 @hookimpl
 def searchkit_puzzles() -> list[Puzzle]:
     return [SokobanPuzzle()]
+
+
+@hookimpl
+def searchkit_bench_suites() -> list[BenchSuite]:
+    return [BenchSuite("sokoban", "Microban 155 levels, moves and pushes, per-level time limit; "
+                                  "deadlock-rule ablation", "searchkit_sokoban.bench.suite")]

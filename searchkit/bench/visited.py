@@ -21,11 +21,9 @@ from typing import Any
 
 from ..visited.hashtable import HashTable
 from .harness import Table
-from .options import Options
+from .suite import Options
 
 NAME = "visited"
-DESCRIPTION = ("bytes per state and ops/s: dict/set vs searchkit's HashTable, int and tuple keys "
-               "(synthetic and 8-puzzle boards)")
 
 
 def int_keys(n: int) -> list[int]:

@@ -21,7 +21,8 @@ import searchkit
 from searchkit.errors import SearchkitError
 from searchkit.plugins import PluginWarning
 
-from . import bench, compare, crash, demo, listing, solve, stats
+from . import bench, compare, crash, demo, listing, new_plugin, random_instances, solve, stats
+from . import verify_plan, view
 from .instance import options_help
 from .parsing import Parser, UsageError
 
@@ -69,8 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_parser(subparsers, epilog)
     compare.add_parser(subparsers, epilog)
     stats.add_parser(subparsers, epilog)
+    view.add_parser(subparsers, epilog)
     demo.add_parser(subparsers)
     bench.add_parser(subparsers)
+    verify_plan.add_parser(subparsers, epilog)
+    random_instances.add_parser(subparsers)
+    new_plugin.add_parser(subparsers)
     parser.set_defaults(handler=None)
     return parser
 
@@ -82,16 +87,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = [a for a in args_list if a != "--debug"]
     try:
         _load_plugins()
-        command = next((a for a in args_list if not a.startswith("-")), None)
-        if command == "bench":  # the bench tool parses its own arguments
-            status = bench.run_argv(args_list[args_list.index("bench") + 1:])
-        else:
-            parser = build_parser()
-            args = parser.parse_args(args_list)
-            if args.handler is None:
-                parser.print_help(sys.stderr)
-                return 2
-            status = int(args.handler(args))
+        parser = build_parser()
+        args = parser.parse_args(args_list)
+        if args.handler is None:
+            parser.print_help(sys.stderr)
+            return 2
+        status = int(args.handler(args))
         sys.stdout.flush()  # a closed pipe shows here, not at the interpreter's exit
         return status
     except (UsageError, SearchkitError) as exc:

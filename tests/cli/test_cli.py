@@ -236,7 +236,7 @@ def test_error_unknown_puzzle():
 
 def test_error_unknown_strategy_frontier_visited():
     reg = searchkit.plugins.registry()
-    strategies = ", ".join(sorted(list(reg.strategies) + list(reg.aliases)))
+    strategies = ", ".join(sorted(list(reg.tables["strategy"]) + list(reg.aliases)))
     assert one_error(sk("solve", "nstar", "-s", "bsf")) == (
         f"searchkit: error: unknown strategy 'bsf' (valid: {strategies})")
     assert one_error(sk("compare", "nstar", "-s", "bfs,bsf")) == (
@@ -248,6 +248,8 @@ def test_error_unknown_strategy_frontier_visited():
         "searchkit: error: unknown visited backend 'set' (valid: dict, hashtable, none)")
     assert one_error(sk("solve", "nstar", "-s", "bfs", "--frontier", "heap")) == (
         "searchkit: error: frontier 'heap' cannot be used with strategy 'bfs' (valid: fifo, lifo)")
+    assert one_error(sk("stats", "nstar", "--visited", "none")) == (
+        "searchkit: error: visited backend 'none' stores no distances (use dict or hashtable)")
 
 
 def test_error_unknown_or_bad_option():
@@ -383,16 +385,17 @@ def test_demo_solves_every_installed_puzzle():
     assert done.stdout.count("verified") >= len(installed_puzzles())
 
 
-def test_bench_is_handed_to_the_bench_module():
-    import importlib.util
-
-    if importlib.util.find_spec("searchkit.bench") is not None:
-        done = sk("bench", "--help")
-        assert done.returncode == 0, done.stderr
-        assert done.stdout.startswith("usage: searchkit bench")
-    code = ("import sys; sys.modules['searchkit.bench'] = None; from searchkit.cli import main; "
-            "sys.exit(main(['bench', '--list']))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV,
-                          timeout=120)
-    assert one_error(done) == ("searchkit: error: the bench command is not available: module "
-                               "searchkit.bench is not installed")
+def test_bench_is_an_ordinary_command():
+    done = sk("bench", "--help")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("usage: searchkit bench") and "--data DIR" in done.stdout
+    assert "bench" in sk("--help").stdout
+    error = one_error(sk("bench", "--quick", "no-such-suite"))
+    assert error.startswith("searchkit: error: unknown bench suite 'no-such-suite' (valid: ")
+    assert "visited" in error
+    assert one_error(sk("bench", "--repeat", "0")) == \
+        "searchkit: error: --repeat must be at least 1"
+    assert one_error(sk("bench", "--peer-limit", "nan")) == \
+        "searchkit: error: --peer-limit must be a positive number of seconds"
+    assert one_error(sk("bench", "visited", "--json", "/no/such/dir/out.json")) == \
+        "searchkit: error: cannot write /no/such/dir/out.json: No such file or directory"
