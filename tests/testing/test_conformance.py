@@ -16,17 +16,10 @@ from tests.testing.eight import (
 )
 
 BUILTINS = ("nstar", "rushhour", "sokoban", "taquin")
-# issue 16 (branch reliable): the Sokoban parser overflows on run-length counts such as
-# '99999999999999999999#'; the battery finds it. Remove this mark once that fix is merged.
-KNOWN_PARSER_CRASHES = {("sokoban", "test_bad_text")}
 
 
 @pytest.fixture(params=BUILTINS)
 def searchkit_puzzle(request: pytest.FixtureRequest) -> Conformance:
-    test = request.node.originalname
-    if (request.param, test) in KNOWN_PARSER_CRASHES:
-        request.applymarker(pytest.mark.xfail(strict=True, raises=AssertionError,
-                                              reason="issue 16: parser crash, fixed on 'reliable'"))
     return Conformance.of(request.param)
 
 
