@@ -46,10 +46,13 @@ def debug_wanted(argv: list[str]) -> bool:
 def plugin_packages() -> dict[str, str]:
     """The top-level module (package) of each loaded plugin -> the plugin's name; searchkit's
     own built-ins are not a plugin."""
-    manager = searchkit.plugins.registry().manager
+    try:
+        manager = searchkit.plugins.registry().manager
+    except Exception:  # noqa: BLE001 - the registry may be what failed
+        return {}
     packages = {}
     for name, module in (manager.list_name_plugin() if manager is not None else []):
-        module_name = getattr(module, "__name__", "")
+        module_name = getattr(module, "__name__", None) or type(module).__module__  # or an object
         top = module_name.split(".")[0]
         if top and top != "searchkit":
             packages[top] = name
