@@ -31,6 +31,10 @@ def _to_level(value: Any) -> int | str | None:
     return int(text) if text.isdigit() else text
 
 
+def _to_bool_or_none(value: Any) -> bool | None:
+    return None if value is None else to_bool(value)
+
+
 def _rule(help_text: str) -> PuzzleOption:
     return PuzzleOption(True, help_text, convert=to_bool)
 
@@ -70,11 +74,13 @@ class SokobanPuzzle(Puzzle):
                   "(exact, from a table built once per level)", convert=to_bool),
         "dead_squares": _rule("never push a box onto a square from which no goal is reachable"),
         "freeze": _rule("prune positions with a frozen box off its goal"),
-        "matching": _rule("prune positions where the boxes cannot reach distinct goals"),
+        "bipartite": _rule("prune positions where the boxes cannot reach distinct goals"),
         "subsets": _rule("prune positions where a few boxes alone (2 to 5, the others removed) "
                          "could not be solved: a table built once per level"),
         "pi_corral": _rule("cost=pushes: when a PI-corral exists, only push its barrier boxes "
                            "into it (ignored for cost=moves: not move-optimal)"),
+        "matching": PuzzleOption(None, "deprecated: the old name of the rule 'bipartite'",
+                                 convert=_to_bool_or_none),
     }
 
     def build(self, text: str, level: int | str | None = None, cost: str = "moves",
