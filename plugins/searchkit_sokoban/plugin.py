@@ -11,7 +11,7 @@ from searchkit.puzzle import Puzzle, to_bool
 
 from .board import Board
 from .levels import select_level, split_levels
-from .problem import HEURISTICS, SokobanProblem, make_problem
+from .problem import HEURISTICS, MODES, SokobanProblem, make_problem
 
 __all__ = ["EXAMPLES", "SokobanPuzzle", "searchkit_puzzles"]
 
@@ -55,6 +55,11 @@ class SokobanPuzzle(Puzzle):
     options: Mapping[str, PuzzleOption] = {
         "level": PuzzleOption(None, "which level of a collection: 1-based number or name "
                               "(default: the first)", convert=_to_level),
+        "mode": PuzzleOption(
+            "optimal", "what a plan must be", choices=MODES,
+            choice_help={"optimal": "proven optimal for the cost model (A* on exact bounds)",
+                         "any": "any plan, found fast: macro moves and inadmissible guidance; "
+                                "replayed and verified, not proven optimal"}),
         "cost": PuzzleOption(
             "moves", "what a plan costs", choices=("moves", "pushes"),
             choice_help={"moves": "every keeper step (walk + push) counts",

@@ -41,6 +41,7 @@ from .subsets import SubsetMoveBound, SubsetTable
 
 __all__ = [
     "HEURISTICS",
+    "MODES",
     "RULES",
     "MoveState",
     "PushSokobanProblem",
@@ -50,6 +51,10 @@ __all__ = [
     "TieBreakState",
     "make_problem",
 ]
+
+
+#: What a plan must be: ``optimal`` (proven, the default) or ``any`` (:mod:`.anyplan`).
+MODES = ("optimal", "any")
 
 
 class MoveState(NamedTuple):
@@ -114,6 +119,8 @@ class SokobanProblem(ProblemBase):
     cost_model = "moves"
     #: PI-corral pruning keeps push optima, not move optima: only the pushes model uses it
     corrals_are_sound = False
+    #: whether a plan this problem's A* finds is a proven optimum (see :mod:`.anyplan`)
+    proves_optimal = True
 
     def __init__(self, board: Board, heuristic: str = "matching", keeper_aware: bool = True,
                  subset_bound: bool = True, **rules: bool | None) -> None:
@@ -303,12 +310,21 @@ class TieBreakSokobanProblem(SokobanProblem):
 
 
 def make_problem(board: Board, cost: str = "moves", push_limit: int | None = None,
-                 **options: Any) -> SokobanProblem:
+                 mode: str = "optimal", **options: Any) -> SokobanProblem:
     """The problem for ``board`` under cost model ``cost`` (``moves`` or ``pushes``).
 
     With ``push_limit`` (and ``cost="moves"``): fewest moves among plans with at most that many
-    pushes (:class:`TieBreakSokobanProblem`).
+    pushes (:class:`TieBreakSokobanProblem`). With ``mode="any"``: some plan, fast
+    (:class:`~.anyplan.AnyPlanProblem`).
     """
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r} (valid: {', '.join(MODES)})")
+    if mode == "any":
+        if push_limit is not None:
+            raise ValueError("push_limit asks for an optimum: use mode='optimal'")
+        from .anyplan import AnyPlanProblem  # it builds on the classes of this module
+
+        return AnyPlanProblem(board, cost=cost, **options)
     if push_limit is not None:
         if cost != "moves":
             raise ValueError("push_limit bounds a moves search: use cost='moves'")

@@ -1,9 +1,18 @@
 """Solving one level in one call, with a time limit: what a benchmark needs.
 
-:func:`solve_level` parses a level, runs one search under a :class:`~searchkit.Budget`, checks
+:func:`solve_level` parses a level, runs its searches under a :class:`~searchkit.Budget`, checks
 the plan by an independent square-by-square replay (:func:`~.lurd.replay_lurd`) and returns a
 flat :class:`SolveReport` (moves, pushes, nodes, seconds, and how many states each deadlock rule
 pruned).
+
+With ``mode="optimal"`` it is one A* search (plus the exact tie-break on request). With
+``mode="any"`` and no ``strategy`` it is a *portfolio* (:data:`PORTFOLIO`), run one after the
+other within the time limit: a short exact A* (small levels are solved optimally at once), then
+greedy best-first on the ``any`` problem (:mod:`.anyplan`: macro moves, packing-order guidance),
+then A* on the same guidance (``g + h`` with an inadmissible ``h``: more breadth, shorter
+plans). Every search on the level shares the tables derived from it (dead squares, the
+``subsets`` deadlock tables, the packing order: :meth:`Board.derived`), so a later search never
+rebuilds what an earlier one learnt.
 """
 
 from __future__ import annotations
@@ -12,14 +21,18 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from searchkit import Budget, PlanError, search
+from searchkit import Budget, PlanError, get_strategy, search
 
+from .board import Board
 from .levels import select_level, split_levels
 from .lurd import plan_to_lurd, replay_lurd
 from .plugin import SokobanPuzzle
 from .problem import make_problem
 
-__all__ = ["SolveReport", "solve_level"]
+__all__ = ["PORTFOLIO", "SolveReport", "solve_level"]
+
+#: ``mode="any"`` without a strategy: ``(mode, strategy, share of the time left)``, in order.
+PORTFOLIO = (("optimal", "astar", 0.15), ("any", "greedy", 0.6), ("any", "astar", 1.0))
 
 
 @dataclass
@@ -29,10 +42,12 @@ class SolveReport:
     ``status`` is the search's (``solved``, ``no_solution``, ``budget_exhausted``...; with a
     tie-break that ran out of time: ``budget_exhausted`` with the push-optimal plan's numbers);
     ``moves`` and ``pushes`` are counted on the replayed plan (``None`` unless solved);
-    ``nodes`` are expanded states; ``seconds`` is wall-clock time (what ``time_limit`` bounds)
-    and ``cpu_seconds`` the process's CPU time (fairer on a busy machine); ``pruned`` maps each
+    ``optimal`` says whether the plan is a proven optimum for ``cost`` (never in ``mode="any"``
+    unless its exact first search found it); ``strategy`` is the search that found it; ``nodes``
+    are expanded states; ``seconds`` is wall-clock time (what ``time_limit`` bounds) and
+    ``cpu_seconds`` the process's CPU time (fairer on a busy machine); ``pruned`` maps each
     deadlock rule to the states it cut, plus ``"heuristic"`` for states the heuristic declared
-    dead (``inf``).
+    dead (``inf``), summed over every search run.
     """
 
     level: str
@@ -46,6 +61,9 @@ class SolveReport:
     cpu_seconds: float
     pruned: dict[str, int] = field(default_factory=dict)
     lurd: str | None = None
+    mode: str = "optimal"
+    optimal: bool = False
+    strategy: str = ""
 
     @property
     def solved(self) -> bool:
@@ -57,41 +75,69 @@ class SolveReport:
 
 
 def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves",
-                strategy: str = "astar", time_limit: float | None = 60.0, tiebreak: bool = False,
+                mode: str = "optimal", strategy: str | None = None,
+                time_limit: float | None = 60.0, tiebreak: bool = False,
                 **options: Any) -> SolveReport:
-    """Solve one level of the collection ``text`` with ``strategy`` within ``time_limit`` s.
+    """Solve one level of the collection ``text`` within ``time_limit`` s of wall-clock time.
 
-    ``options`` are the ``sokoban`` puzzle options (``heuristic``, ``dead_squares``, ``freeze``,
-    ``matching``, ``pi_corral``, ``keeper_aware``). With ``cost="pushes"`` and ``tiebreak=True``
-    a second search (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time
-    limit) replaces the plan by one with the fewest moves among push-optimal plans; the counters
-    then add up both searches. Raises :class:`~searchkit.PlanError` if a returned plan fails the
-    independent replay (it never should).
+    ``mode="optimal"`` runs ``strategy`` (default ``astar``); ``mode="any"`` runs ``strategy``
+    on the ``any`` problem, or without one the :data:`PORTFOLIO`. ``options`` are the other
+    ``sokoban`` puzzle options (``heuristic``, the rules...). With ``cost="pushes"`` and
+    ``tiebreak=True`` (optimal mode) a second search
+    (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time limit) replaces
+    the plan by one with the fewest moves among push-optimal plans. The counters add up every
+    search run. Raises :class:`~searchkit.PlanError` if a returned plan fails the independent
+    replay (it never should).
 
     >>> r = solve_level("#######\\n#@ $ .#\\n#######", cost="pushes")
-    >>> r.status, r.moves, r.pushes, r.lurd
-    ('solved', 3, 2, 'rRR')
+    >>> r.status, r.moves, r.pushes, r.lurd, r.optimal
+    ('solved', 3, 2, 'rRR', True)
+    >>> solve_level("#######\\n#@ $ .#\\n#######", mode="any").lurd
+    'rRR'
     """
     raw = select_level(split_levels(text), level)
-    problem = SokobanPuzzle().parse(text, level=level, cost=cost, **options)
+    options = SokobanPuzzle().resolve_options({"cost": cost, "mode": mode, **options})
+    for name in ("level", "cost", "mode"):
+        del options[name]
+    board = Board(raw)
     start, cpu_start = time.perf_counter(), time.process_time()
-    result = search(problem, strategy, budget=Budget(max_seconds=time_limit))
+    if mode == "optimal" or strategy is not None:
+        plan = [(mode, strategy or "astar", 1.0)]
+    else:
+        plan = list(PORTFOLIO)
+    nodes = generated = 0
+    pruned: dict[str, int] = {}
+    result = problem = None
+    used = plan_strategy = ""
+    for member_mode, member_strategy, share in plan:
+        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+        problem = make_problem(board, cost, mode=member_mode, **options)
+        result = search(problem, member_strategy,
+                        budget=Budget(max_seconds=None if left is None else left * share))
+        used = member_strategy if member_mode == mode else f"{member_strategy} ({member_mode})"
+        plan_strategy = member_strategy
+        nodes += result.stats.expanded
+        generated += result.stats.generated
+        for rule, count in problem.pruned.items():
+            pruned[rule] = pruned.get(rule, 0) + count
+        pruned["heuristic"] = pruned.get("heuristic", 0) + result.stats.pruned
+        if result.status in ("solved", "no_solution", "interrupted"):
+            break
+    assert result is not None and problem is not None
     status = result.status
-    pruned = dict(problem.pruned)
-    pruned["heuristic"] = result.stats.pruned
-    nodes, generated = result.stats.expanded, result.stats.generated
-    if tiebreak and cost == "pushes" and result.solved:
+    optimal = result.solved and problem.proves_optimal and get_strategy(plan_strategy).optimal
+    if tiebreak and cost == "pushes" and mode == "optimal" and result.solved:
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
         assert result.cost is not None
-        second = make_problem(problem.board, "moves", push_limit=int(result.cost), **options)
-        tied = search(second, strategy, budget=Budget(max_seconds=left))
+        second = make_problem(board, "moves", push_limit=int(result.cost), **options)
+        tied = search(second, strategy or "astar", budget=Budget(max_seconds=left))
         nodes += tied.stats.expanded
         generated += tied.stats.generated
         for rule, count in second.pruned.items():
             pruned[rule] += count
         pruned["heuristic"] += tied.stats.pruned
         if tied.solved:
-            result = tied
+            result, problem = tied, second
         else:
             status = tied.status  # push-optimal plan found, tie-break unfinished
     seconds = time.perf_counter() - start
@@ -105,4 +151,5 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
             raise PlanError(f"the plan for level {raw.name!r} does not solve it on replay")
         moves, pushes = replay.moves, replay.pushes
     return SolveReport(raw.name, cost, status, moves, pushes, nodes, generated,
-                       round(seconds, 3), round(cpu_seconds, 3), pruned, lurd)
+                       round(seconds, 3), round(cpu_seconds, 3), pruned, lurd, mode,
+                       optimal and status == "solved", used)
