@@ -149,5 +149,15 @@ def searchkit_puzzles() -> list[Puzzle]:
 
 @hookimpl
 def searchkit_bench_suites() -> list[BenchSuite]:
-    return [BenchSuite("sokoban", "Microban 155 levels, moves and pushes, per-level time limit; "
-                                  "deadlock-rule ablation", "searchkit_sokoban.bench.suite")]
+    suites = [BenchSuite("sokoban", "Microban 155 levels, moves and pushes, per-level time "
+                                    "limit; deadlock-rule ablation",
+                         "searchkit_sokoban.bench.suite"),
+              BenchSuite("sokoban-any", "Microban 155 levels in mode=any, 10 s of CPU a level",
+                         "searchkit_sokoban.bench.anymode"),
+              BenchSuite("sokoban-any-ablation", "mode=any on Microban 101-155, one technique "
+                         "off at a time", "searchkit_sokoban.bench.ablation")]
+    for name, title in (("microban2", "Microban II"), ("microban3", "Microban III"),
+                        ("microban4", "Microban IV"), ("sasquatch", "Sasquatch")):
+        suites.append(BenchSuite(f"sokoban-{name}", f"{title}, both modes, 10 s and 60 s of "
+                                 "CPU a level", f"searchkit_sokoban.bench.{name}"))
+    return suites

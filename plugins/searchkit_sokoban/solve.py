@@ -29,7 +29,11 @@ from .lurd import plan_to_lurd, replay_lurd
 from .plugin import SokobanPuzzle
 from .problem import make_problem
 
-__all__ = ["PORTFOLIO", "SolveReport", "solve_level"]
+__all__ = ["ANY_TUNING", "PORTFOLIO", "SolveReport", "solve_level"]
+
+#: Keyword arguments of :class:`~.anyplan.AnyPlanProblem` that :func:`solve_level` passes on
+#: in ``mode="any"`` (switches for ablations, not puzzle options).
+ANY_TUNING = ("tunnels", "goal_macros", "packing_weight")
 
 #: ``mode="any"`` without a strategy: ``(mode, strategy, share of the time left)``, in order.
 PORTFOLIO = (("any", "greedy", 0.6), ("optimal", "astar", 0.5), ("any", "astar", 1.0))
@@ -112,7 +116,8 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
 
     ``mode="optimal"`` runs ``strategy`` (default ``astar``); ``mode="any"`` runs ``strategy``
     on the ``any`` problem, or without one the :data:`PORTFOLIO`. ``options`` are the other
-    ``sokoban`` puzzle options (``heuristic``, the rules...). With ``cost="pushes"`` and
+    ``sokoban`` puzzle options (``heuristic``, the rules...) and, for ``mode="any"``, the
+    switches of :data:`ANY_TUNING`. With ``cost="pushes"`` and
     ``tiebreak=True`` (optimal mode) a second search
     (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time limit) replaces
     the plan by one with the fewest moves among push-optimal plans. The counters add up every
@@ -126,6 +131,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     'rRR'
     """
     raw = select_level(split_levels(text), level)
+    tuning = {name: options.pop(name) for name in ANY_TUNING if name in options}
     options = SokobanPuzzle().resolve_options({"cost": cost, "mode": mode, **options})
     for name in ("level", "cost", "mode"):
         del options[name]
@@ -145,7 +151,8 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     used = plan_strategy = ""
     for member_mode, member_strategy, share in plan:
         left = None if time_limit is None else max(0.0, time_limit - (now() - start))
-        problem = make_problem(board, cost, mode=member_mode, **options)
+        problem = make_problem(board, cost, mode=member_mode,
+                               **options, **(tuning if member_mode == "any" else {}))
         result, out_of_cpu = _search(problem, member_strategy,
                                      None if left is None else left * share, clock)
         if result is None:  # stopped before the loop started: nothing searched
