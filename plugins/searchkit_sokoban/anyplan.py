@@ -135,12 +135,12 @@ class AnyPlanProblem(PushSokobanProblem):
                    len(directions) + walk if walking else len(directions), guide(boxes, bound))
             box = keeper + board.offsets[directions[-1]]
             if self.goal_macros and self._goal_area[box] and not board.is_goal[box]:
-                macro = self._goal_macro(action, boxes, box, keeper, directions, walk, walking)
+                macro = self._goal_macro(action, boxes, box, keeper, directions, walking)
                 if macro is not None:
                     yield macro
 
     def _goal_macro(self, action: Any, boxes: tuple[int, ...], box: int, keeper: int,
-                    directions: tuple[int, ...], walk: int, walking: bool
+                    directions: tuple[int, ...], walking: bool
                     ) -> tuple[Any, ...] | None:
         """The goal macro after a push that brought a box (now on ``box``) next to the goals:
         the same box pushed on to the next goal of the packing order, if it can get there
@@ -162,9 +162,9 @@ class AnyPlanProblem(PushSokobanProblem):
         if bound == inf:
             return None
         self.macro_pushes["goal"] += len(more)
-        directions = directions + more
-        cost = len(directions) + walk if walking else len(directions)
-        return (_macro((action.boxes, action.keeper, action.stand, directions)),
+        macro = _macro((action.boxes, action.keeper, action.stand, directions + more))
+        cost = len(self.format_action(macro)) if walking else len(macro.directions)
+        return (macro,
                 _push_state((boxes, region_root(board, boxes, keeper), keeper)), cost,
                 self._guide(boxes, bound))
 
