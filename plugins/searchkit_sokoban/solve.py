@@ -8,9 +8,10 @@ pruned).
 With ``mode="optimal"`` it is one A* search (plus the exact tie-break on request). With
 ``mode="any"`` and no ``strategy`` it is a *portfolio* (:data:`PORTFOLIO`), run one after the
 other within the time limit: greedy best-first on the ``any`` problem (:mod:`.anyplan`: macro
-moves, packing-order guidance; it solves most levels in a fraction of a second), then an exact
-A* (some small levels that greedy misleads are solved optimally at once), then A* on the
-guidance (``g + h`` with an inadmissible ``h``: more breadth than greedy). Every search on the level shares the tables derived from it (dead squares, the
+moves, packing-order guidance; it solves most levels in a fraction of a second), greedy again
+without goal macros and packing guidance (greedy search is brittle: each solves levels the other
+misses), an exact A* (some small levels that greedy misleads are solved optimally at once), then
+A* on the guidance (``g + h`` with an inadmissible ``h``: more breadth than greedy). Every search on the level shares the tables derived from it (dead squares, the
 ``subsets`` deadlock tables, the packing order: :meth:`Board.derived`), so a later search never
 rebuilds what an earlier one learnt.
 """
@@ -35,8 +36,13 @@ __all__ = ["ANY_TUNING", "PORTFOLIO", "SolveReport", "solve_level"]
 #: in ``mode="any"`` (switches for ablations, not puzzle options).
 ANY_TUNING = ("tunnels", "goal_macros", "packing_weight")
 
-#: ``mode="any"`` without a strategy: ``(mode, strategy, share of the time left)``, in order.
-PORTFOLIO = (("any", "greedy", 0.6), ("optimal", "astar", 0.5), ("any", "astar", 1.0))
+#: ``mode="any"`` without a strategy: ``(name, mode, strategy, share of the time left, tuning)``,
+#: in order. Greedy search is fast but brittle (each of the first two solves levels the other
+#: does not), so the second runs without goal macros and packing guidance.
+PORTFOLIO = (("greedy", "any", "greedy", 0.45, {}),
+             ("greedy, plain", "any", "greedy", 0.5, {"goal_macros": False, "packing_weight": 0}),
+             ("exact astar", "optimal", "astar", 0.5, {}),
+             ("astar", "any", "astar", 1.0, {}))
 
 
 @dataclass
@@ -142,24 +148,24 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     now = time.perf_counter if clock == "wall" else time.process_time
     start = now()
     if mode == "optimal" or strategy is not None:
-        plan = [(mode, strategy or "astar", 1.0)]
+        plan = [(strategy or "astar", mode, strategy or "astar", 1.0, {})]
     else:
         plan = list(PORTFOLIO)
     nodes = generated = 0
     pruned: dict[str, int] = {}
     result = problem = None
     used = plan_strategy = ""
-    for member_mode, member_strategy, share in plan:
+    for name, member_mode, member_strategy, share, member_tuning in plan:
         left = None if time_limit is None else max(0.0, time_limit - (now() - start))
-        problem = make_problem(board, cost, mode=member_mode,
-                               **options, **(tuning if member_mode == "any" else {}))
+        problem = make_problem(board, cost, mode=member_mode, **options,
+                               **({**member_tuning, **tuning} if member_mode == "any" else {}))
         result, out_of_cpu = _search(problem, member_strategy,
                                      None if left is None else left * share, clock)
         if result is None:  # stopped before the loop started: nothing searched
             result = Result("budget_exhausted", strategy=member_strategy)
         if out_of_cpu:
             result.status = "budget_exhausted"
-        used = member_strategy if member_mode == mode else f"{member_strategy} ({member_mode})"
+        used = name
         plan_strategy = member_strategy
         nodes += result.stats.expanded
         generated += result.stats.generated
