@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 
 from .board import PUSH_CHARS, Board
 from .deadlocks import freeze_deadlock
-from .packing import packing_order
+from .packing import packed_prefix, packing_order
 from .problem import PushSokobanProblem, PushState
 from .pushes import region_root, spell_walk
 
@@ -195,14 +195,8 @@ class AnyPlanProblem(PushSokobanProblem):
         """The guidance: ``bound`` plus :attr:`packing_weight` per goal not filled in order."""
         if bound == inf:
             return inf
-        unfilled = len(self.order)
-        if unfilled:
-            box_set = set(boxes)
-            for goal in self.order:
-                if goal not in box_set:
-                    break
-                unfilled -= 1
-        return bound + self.packing_weight * unfilled
+        order = self.order
+        return bound + self.packing_weight * (len(order) - packed_prefix(order, set(boxes)))
 
     def _through_tunnel(self, boxes: tuple[int, ...], keeper: int, direction: int
                         ) -> tuple[tuple[int, ...], int, int] | None:
@@ -239,11 +233,9 @@ class AnyPlanProblem(PushSokobanProblem):
 
     def _next_goal(self, boxes: tuple[int, ...]) -> int:
         """The first goal of the packing order without a box (-1 when all are filled)."""
-        box_set = set(boxes)
-        for goal in self.order:
-            if goal not in box_set:
-                return goal
-        return -1
+        order = self.order
+        filled = packed_prefix(order, set(boxes))
+        return order[filled] if filled < len(order) else -1
 
     def _to_goal(self, boxes: tuple[int, ...], box: int, keeper: int, goal: int
                  ) -> tuple[tuple[int, ...], int, tuple[int, ...]] | None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from .board import Board
 
-__all__ = ["packing_order", "packed_prefix"]
+__all__ = ["packed_prefix", "packing_order"]
 
 
 def packing_order(board: Board) -> tuple[int, ...]:
@@ -49,9 +49,9 @@ def packing_order(board: Board) -> tuple[int, ...]:
         for goal in sorted(filled):
             for off in offsets:
                 stand, back = goal + off, goal + 2 * off
-                if stand in depth and is_floor[back] and back not in filled:
-                    if best is None or depth[stand] < best[0]:
-                        best = (depth[stand], goal)
+                if stand in depth and is_floor[back] and back not in filled and \
+                        (best is None or depth[stand] < best[0]):
+                    best = (depth[stand], goal)
         if best is None:
             break
         filled.discard(best[1])

@@ -14,7 +14,7 @@ from .board import Board
 from .levels import select_level, split_levels
 from .problem import HEURISTICS, MODES, SokobanProblem, make_problem
 
-__all__ = ["EXAMPLES", "SokobanPuzzle", "searchkit_puzzles", "searchkit_bench_suites"]
+__all__ = ["EXAMPLES", "SokobanPuzzle", "searchkit_bench_suites", "searchkit_puzzles"]
 
 #: Small built-in levels (our own), each solved in well under a second.
 EXAMPLES = {

@@ -127,7 +127,7 @@ class SokobanProblem(ProblemBase):
         switches = rule_switches(dict(rules))
         unknown = set(rules) - {*RULES, "matching"}
         if unknown:
-            raise TypeError(f"unknown rule {sorted(unknown)[0]!r} (valid: {', '.join(RULES)})")
+            raise TypeError(f"unknown rule {min(unknown)!r} (valid: {', '.join(RULES)})")
         switches["pi_corral"] = switches["pi_corral"] and self.corrals_are_sound
         self.board = board
         self.heuristic_name = heuristic

@@ -29,7 +29,7 @@ from searchkit.bench import Options, Table
 from ..plugin import SokobanPuzzle
 from ..solve import SolveReport, solve_level
 
-__all__ = ["COLLECTIONS", "run_any", "run_ablation", "run_collection"]
+__all__ = ["COLLECTIONS", "run_ablation", "run_any", "run_collection"]
 
 #: Suite suffix -> (data file, title).
 COLLECTIONS = {
@@ -104,8 +104,9 @@ def run_collection(options: Options, suffix: str) -> Table:
         details += _details(reports, mode=mode)
     return Table(f"sokoban-{suffix}", f"sokoban-{suffix}: {title}, {count} levels, cost=pushes, "
                  f"{short:g} s and {limit:g} s of CPU a level", _columns(short, limit), rows,
-                 ["- mode=optimal: push-optimal A*; mode=any: the portfolio (greedy, exact A*, "
-                  "A* on the guidance), plans not claimed optimal.",
+                 [("- mode=optimal: push-optimal A*; mode=any: the portfolio of solve_level "
+                   "(two greedy searches, exact A*, A* on the guidance), plans not claimed "
+                   "optimal."),
                   "- every plan replayed square by square."], details)
 
 
