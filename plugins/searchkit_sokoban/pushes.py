@@ -111,24 +111,7 @@ class PushGenerator:
         for both the heuristic and the ``bipartite`` rule).
         """
         board = self.board
-        occupied = self._blocked[:]  # walls and boxes
-        has_box = self._no_box[:]
-        distance = self._unreached[:]  # walk length; -1: not reached yet, -2: a box
-        for cell in boxes:
-            occupied[cell] = 1
-            has_box[cell] = 1
-            distance[cell] = -2
-        distance[keeper] = 0
-        queue = [keeper]
-        neighbours = board.neighbours
-        for cell in queue:  # the list grows while we walk it: a breadth-first search
-            step = distance[cell] + 1
-            for nxt in neighbours[cell]:
-                if distance[nxt] == -1:
-                    distance[nxt] = step
-                    queue.append(nxt)
-        parent_region = min(queue)
-        lateral = self._lateral
+        occupied, has_box, distance, parent_region = self._walk(boxes, keeper)
         rules = self.rules
         check_dead, check_freeze, check_bipartite, check_subsets, check_corral = (
             rules[r] for r in RULES)
@@ -174,23 +157,54 @@ class PushGenerator:
                                             else self._matchable(new_boxes)):
                     pruned["bipartite"] += 1
                     continue
-                region = -1
-                if with_region:
-                    side_a, side_b = lateral[off]
-                    if (occupied[box + side_a] or distance[box + side_a] >= 0) and \
-                            (occupied[box + side_b] or distance[box + side_b] >= 0) and \
-                            (distance[target] < 0 or target != parent_region and
-                             self._ring_connected(distance, target, box)):
-                        # the new region is the old one plus the box's old cell minus the
-                        # target: nothing new opens beside the old cell, and the target either
-                        # was outside the region or leaves it connected
-                        region = min(parent_region, box)
-                    else:
-                        occupied[box], occupied[target] = 0, 1
-                        region = _flood_root(board, occupied, box)
-                        occupied[box], occupied[target] = 1, 0
+                region = self._region(occupied, distance, parent_region, box, off) \
+                    if with_region else -1
                 yield _push((_action((boxes, keeper, stand, direction)), new_boxes, box, walk,
                              region, value))
+
+    def _walk(self, boxes: tuple[int, ...], keeper: int
+              ) -> tuple[bytearray, bytearray, list[int], int]:
+        """One breadth-first walk from the keeper, O(floor): ``(occupied, has_box, distance,
+        region)``. ``occupied`` marks walls and boxes, ``has_box`` boxes; ``distance`` is the
+        walk length to each cell (-1: not reached, -2: a box); ``region`` is the smallest
+        cell reached."""
+        occupied = self._blocked[:]
+        has_box = self._no_box[:]
+        distance = self._unreached[:]
+        for cell in boxes:
+            occupied[cell] = 1
+            has_box[cell] = 1
+            distance[cell] = -2
+        distance[keeper] = 0
+        queue = [keeper]
+        neighbours = self.board.neighbours
+        for cell in queue:  # the list grows while we walk it: a breadth-first search
+            step = distance[cell] + 1
+            for nxt in neighbours[cell]:
+                if distance[nxt] == -1:
+                    distance[nxt] = step
+                    queue.append(nxt)
+        return occupied, has_box, distance, min(queue)
+
+    def _region(self, occupied: bytearray, distance: list[int], parent_region: int, box: int,
+                off: int) -> int:
+        """The keeper's region after pushing the box on ``box`` by ``off`` (its smallest cell).
+
+        Usually the parent's region plus the box's old cell minus the target: when nothing new
+        opens beside the old cell and the target either was outside the region or leaves it
+        connected (:meth:`_ring_connected`). Otherwise one more walk, O(floor).
+        """
+        target = box + off
+        side_a, side_b = self._lateral[off]
+        if (occupied[box + side_a] or distance[box + side_a] >= 0) and \
+                (occupied[box + side_b] or distance[box + side_b] >= 0) and \
+                (distance[target] < 0 or target != parent_region and
+                 self._ring_connected(distance, target, box)):
+            return min(parent_region, box)
+        occupied[box], occupied[target] = 0, 1
+        region = _flood_root(self.board, occupied, box)
+        occupied[box], occupied[target] = 1, 0
+        return region
 
     def _ring_connected(self, distance: list[int], target: int, box: int) -> bool:
         """Whether the region stays connected when ``target`` is filled (a local test).
