@@ -29,6 +29,7 @@ from .levels import select_level, split_levels
 from .lurd import plan_to_lurd, replay_lurd
 from .plugin import SokobanPuzzle
 from .problem import make_problem
+from .pushes import RULES
 
 __all__ = ["ANY_TUNING", "PORTFOLIO", "SolveReport", "solve_level"]
 
@@ -90,10 +91,10 @@ class _OutOfCpu(KeyboardInterrupt):
     ``budget_exhausted``."""
 
 
-def _search(problem: Any, strategy: str, seconds: float | None, clock: str) -> tuple[Any, bool]:
-    """One search within ``seconds`` of wall-clock or CPU time: ``(result, out of CPU time)``."""
+def _search(problem: Any, strategy: str, seconds: float | None, clock: str) -> Result:
+    """One search within ``seconds`` of wall-clock or CPU time (``budget_exhausted`` past it)."""
     if clock == "wall" or seconds is None:
-        return search(problem, strategy, budget=Budget(max_seconds=seconds)), False
+        return search(problem, strategy, budget=Budget(max_seconds=seconds))
     deadline = time.process_time() + seconds
     stopped = []
 
@@ -105,9 +106,18 @@ def _search(problem: Any, strategy: str, seconds: float | None, clock: str) -> t
     try:
         result = search(problem, strategy, progress=watch)
     except _OutOfCpu:  # raised outside the loop's own guard (e.g. while building tables)
-        stopped.append(True)
-        result = None
-    return result, bool(stopped)
+        return Result("budget_exhausted", strategy=strategy, reason="CPU time exhausted")
+    if stopped:
+        result.status, result.reason = "budget_exhausted", f"CPU time exhausted ({seconds:g} s)"
+    return result
+
+
+def _count(totals: dict[str, int], problem: Any, result: Result) -> None:
+    """Add a search's counters to ``totals``: expansions, generated states, pruned per rule."""
+    stats = result.stats
+    for name, count in (("nodes", stats.expanded), ("generated", stats.generated),
+                        ("heuristic", stats.pruned), *problem.pruned.items()):
+        totals[name] = totals.get(name, 0) + count
 
 
 def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves",
@@ -151,27 +161,16 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
         plan = [(strategy or "astar", mode, strategy or "astar", 1.0, {})]
     else:
         plan = list(PORTFOLIO)
-    nodes = generated = 0
-    pruned: dict[str, int] = {}
+    totals: dict[str, int] = {}
     result = problem = None
     used = plan_strategy = ""
     for name, member_mode, member_strategy, share, member_tuning in plan:
         left = None if time_limit is None else max(0.0, time_limit - (now() - start))
         problem = make_problem(board, cost, mode=member_mode, **options,
                                **({**member_tuning, **tuning} if member_mode == "any" else {}))
-        result, out_of_cpu = _search(problem, member_strategy,
-                                     None if left is None else left * share, clock)
-        if result is None:  # stopped before the loop started: nothing searched
-            result = Result("budget_exhausted", strategy=member_strategy)
-        if out_of_cpu:
-            result.status = "budget_exhausted"
-        used = name
-        plan_strategy = member_strategy
-        nodes += result.stats.expanded
-        generated += result.stats.generated
-        for rule, count in problem.pruned.items():
-            pruned[rule] = pruned.get(rule, 0) + count
-        pruned["heuristic"] = pruned.get("heuristic", 0) + result.stats.pruned
+        result = _search(problem, member_strategy, None if left is None else left * share, clock)
+        used, plan_strategy = name, member_strategy
+        _count(totals, problem, result)
         if result.status in ("solved", "no_solution", "interrupted"):
             break
     assert result is not None and problem is not None
@@ -181,16 +180,8 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
         left = None if time_limit is None else max(0.0, time_limit - (now() - start))
         assert result.cost is not None
         second = make_problem(board, "moves", push_limit=int(result.cost), **options)
-        tied, out_of_cpu = _search(second, strategy or "astar", left, clock)
-        if tied is None:
-            tied = Result("budget_exhausted")
-        if out_of_cpu:
-            tied.status = "budget_exhausted"
-        nodes += tied.stats.expanded
-        generated += tied.stats.generated
-        for rule, count in second.pruned.items():
-            pruned[rule] += count
-        pruned["heuristic"] += tied.stats.pruned
+        tied = _search(second, strategy or "astar", left, clock)
+        _count(totals, second, tied)
         if tied.solved:
             result, problem = tied, second
         else:
@@ -205,6 +196,9 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
         if not replay.solved:
             raise PlanError(f"the plan for level {raw.name!r} does not solve it on replay")
         moves, pushes = replay.moves, replay.pushes
+    nodes, generated = totals.pop("nodes"), totals.pop("generated")
+    pruned = {rule: totals.pop(rule) for rule in RULES}
+    pruned["heuristic"] = totals.pop("heuristic")
     return SolveReport(raw.name, cost, status, moves, pushes, nodes, generated,
                        round(seconds, 3), round(cpu_seconds, 3), pruned, lurd, mode,
                        optimal and status == "solved", used)
