@@ -1,15 +1,15 @@
-"""The ``nstar`` puzzle and its registration hook."""
+"""The ``nstar`` puzzle, its benchmark suite, and their registration hooks."""
 
 from __future__ import annotations
 
 import random
 
-from searchkit import PuzzleFormatError, PuzzleOption, hookimpl
-from searchkit.puzzle import Puzzle, to_bool
+from searchkit import Puzzle, PuzzleFormatError, PuzzleOption, hookimpl, to_bool
+from searchkit.bench import BenchSuite
 
 from .problem import NStar
 
-__all__ = ["NStarPuzzle", "searchkit_puzzles"]
+__all__ = ["NStarPuzzle", "searchkit_puzzles", "searchkit_bench_suites"]
 
 
 class NStarPuzzle(Puzzle):
@@ -19,6 +19,7 @@ class NStarPuzzle(Puzzle):
     description = "the numbers game N*: reach a target from a start with n -> 2n and n -> n+1"
     formats = ("'START TARGET' (two positive integers) or 'TARGET' (start 1); '#' comments",)
     default_strategy = "astar"
+    small_size = {"max_target": 100}
     options = {
         "heuristic": PuzzleOption(
             "log2", "heuristic", choices=("log2", "zero"),
@@ -56,7 +57,16 @@ class NStarPuzzle(Puzzle):
         start = rng.randint(1, 20)
         return f"{start} {rng.randint(start, max(start, max_target))}"
 
+    def format_instance(self, problem: NStar) -> str:
+        return f"{problem.start} {problem.target}"
+
 
 @hookimpl
 def searchkit_puzzles() -> list[Puzzle]:
     return [NStarPuzzle()]
+
+
+@hookimpl
+def searchkit_bench_suites() -> list[BenchSuite]:
+    return [BenchSuite("nstar", "N* game: tree vs graph search growth with depth (BFS and A*), "
+                                "engine vs hand-tuned BFS", "searchkit_nstar.bench.suite")]
