@@ -194,7 +194,8 @@ class SokobanProblem(ProblemBase):
     def render_svg(self, state: Any) -> str:
         """The position as SVG (see :mod:`searchkit_sokoban.svg`)."""
         from .svg import render
-        return render(self.board, state[0], state[-1])
+
+        return render(self.board, state.boxes, state.keeper)
 
     def format_action(self, action: Action) -> str:
         """The action in LURD notation: the walk in lower case, then the push in upper case.
