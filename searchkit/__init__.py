@@ -35,7 +35,7 @@ from .plugins import (
     visited_backends,
 )
 from .problem import Problem, ProblemBase
-from .puzzle import Puzzle, PuzzleOption
+from .puzzle import Puzzle, PuzzleInstance, PuzzleOption
 from .result import Result, Stats
 from .search import search
 from .strategies.base import Strategy, StrategyOption
@@ -60,6 +60,7 @@ __all__ = [
     "StrategyOption",
     "Puzzle",
     "PuzzleOption",
+    "PuzzleInstance",
     "HashTable",
     "hookimpl",
     "puzzles",

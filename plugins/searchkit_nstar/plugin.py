@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
-from searchkit import PuzzleFormatError, PuzzleOption, hookimpl
+from searchkit import PuzzleFormatError, PuzzleInstance, PuzzleOption, hookimpl
 from searchkit.puzzle import Puzzle, to_bool
 
+from . import collection
 from .problem import NStar
 
 __all__ = ["NStarPuzzle", "searchkit_puzzles"]
@@ -51,6 +54,11 @@ class NStarPuzzle(Puzzle):
 
     def examples(self) -> dict[str, str]:
         return {"1-42": "1 42", "1-100": "1 100", "1-1000": "1 1000", "3-1000000": "3 1000000"}
+
+    def instances(self, text: str, **options: Any) -> Iterator[PuzzleInstance]:
+        """One ``START TARGET`` per line (see :mod:`.collection`)."""
+        self.resolve_options(options)
+        return collection.instances(text)
 
     def random_instance(self, rng: random.Random, max_target: int = 2000) -> str:
         start = rng.randint(1, 20)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
-from searchkit import hookimpl
+from searchkit import PuzzleInstance, hookimpl
 from searchkit.puzzle import Puzzle, PuzzleOption
 
+from . import collection
 from .board import STANDARD_LENGTHS, Board, Vehicle
 from .formats import parse_board, to_fogleman
 from .heuristics import HEURISTICS
@@ -78,6 +81,10 @@ class RushHourPuzzle(Puzzle):
 
     def examples(self) -> dict[str, str]:
         return dict(_EXAMPLES)
+
+    def instances(self, text: str, **options: Any) -> Iterator[PuzzleInstance]:
+        """Fogleman's database lines and ``cards.txt`` (see :mod:`.collection`)."""
+        return collection.instances(text, **self.resolve_options(options))
 
     def random_instance(self, rng: random.Random, size: int = 6, vehicles: int = 8,
                         walls: int = 0) -> str:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from searchkit import PuzzleOption, hookimpl
+from searchkit import PuzzleInstance, PuzzleOption, hookimpl
 from searchkit.puzzle import Puzzle, to_bool
 
+from . import collection
 from .board import Board
 from .levels import select_level, split_levels
 from .problem import HEURISTICS, SokobanProblem, make_problem
@@ -84,6 +85,10 @@ class SokobanPuzzle(Puzzle):
 
     def levels(self, text: str) -> list[str]:
         return [lv.name for lv in split_levels(text)]
+
+    def instances(self, text: str, **options: Any) -> Iterator[PuzzleInstance]:
+        """Each level of a collection (see :mod:`.collection`)."""
+        return collection.instances(text, **self.resolve_options(options))
 
     def examples(self) -> dict[str, str]:
         return dict(EXAMPLES)

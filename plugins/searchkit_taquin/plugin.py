@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
-from searchkit import PuzzleFormatError, PuzzleOption, hookimpl
+from searchkit import PuzzleFormatError, PuzzleInstance, PuzzleOption, hookimpl
 from searchkit.puzzle import Puzzle
 
+from . import collection
 from .board import goal_board, parse_board
 from .problem import HEURISTICS, Taquin
 
@@ -105,6 +107,10 @@ class TaquinPuzzle(Puzzle):
             "reference-4x4": "2 3 1 6\n14 5 8 4\n_ 12 7 9\n10 13 11 0\ngoal\nblank-last",
             "korf-79": "0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15",
         }
+
+    def instances(self, text: str, **options: Any) -> Iterator[PuzzleInstance]:
+        """Korf's ``id optimum tiles...`` lines or one board per line (see :mod:`.collection`)."""
+        return collection.instances(text, **self.resolve_options(options))
 
     def random_instance(self, rng: random.Random, height: int = 3, width: int = 3) -> str:
         """A uniformly random arrangement (solvable or not), as rows of numbers, 0 = blank."""
