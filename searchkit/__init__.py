@@ -19,6 +19,7 @@ from .errors import (
     SearchkitError,
     UnknownNameError,
 )
+from .experiments import batch
 from .explore import Exploration, explore
 from .graph import GraphProblem
 from .hookspecs import hookimpl
@@ -46,6 +47,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "search",
+    "batch",
     "explore",
     "verify",
     "Problem",

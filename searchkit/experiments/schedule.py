@@ -1,0 +1,100 @@
+"""Handing tasks to workers in chunks and collecting records as they complete, for any backend.
+
+:func:`drive` keeps every worker busy with two chunks each, sized by :class:`Chunker` so that a
+chunk takes about a tenth of a second: long tasks travel alone, tiny ones in hundreds (the
+overhead of a round trip to a worker is paid once per chunk). When a worker dies, the tasks of
+the chunks it may have been running are run again one by one, alone when the backend loses all
+its running chunks at once (a process pool does); a task whose worker dies when it runs alone
+becomes an error record. A backend provides ``slots`` (workers), ``submit(chunk)`` returning a
+future, ``wait(futures)`` returning the completed ones, ``result(future)`` returning
+``(records, seconds)`` or raising :class:`WorkerLost`, ``serial_retry`` (whether a lost worker
+takes every running chunk down with it), ``broken`` (it did: no new chunk until ``recover()``
+replaced the workers) and ``stop()`` (Ctrl-C: end at once).
+
+>>> c = Chunker(slots=2, target=0.1)
+>>> c.size(remaining=1000), c.observe(10, 0.01), c.size(remaining=1000), c.size(remaining=40)
+(1, None, 100, 10)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from .tasks import Task
+
+__all__ = ["Chunker", "WorkerLost", "drive", "lost_record"]
+
+
+class WorkerLost(Exception):
+    """The worker running a chunk died (killed, out of memory, crashed interpreter)."""
+
+
+class Chunker:
+    """Chunk sizes that make a chunk last about ``target`` seconds, from the average task time
+    seen so far (one task per chunk until a first chunk has completed)."""
+
+    def __init__(self, slots: int, target: float = 0.1, largest: int = 500) -> None:
+        self.slots, self.target, self.largest = slots, target, largest
+        self.per_task: float | None = None
+
+    def observe(self, tasks: int, seconds: float) -> None:
+        """A chunk of ``tasks`` tasks took ``seconds``."""
+        mean = seconds / max(tasks, 1)
+        self.per_task = mean if self.per_task is None else 0.7 * self.per_task + 0.3 * mean
+
+    def size(self, remaining: int) -> int:
+        """How many of the ``remaining`` tasks the next chunk takes (the last chunks shrink so
+        that every worker gets a share)."""
+        if self.per_task is None:
+            return 1
+        wanted = int(self.target / max(self.per_task, 1e-7))
+        fair = remaining // (2 * max(self.slots, 1))
+        return max(1, min(wanted, self.largest, fair))
+
+
+def lost_record(task: Task, message: str) -> dict[str, Any]:
+    """The error record of a task whose worker died while running it alone."""
+    from .worker import blank_record
+
+    return {**blank_record(task), "worker": None, "error": message}
+
+
+def drive(backend: Any, tasks: Sequence[Task]) -> Iterator[dict[str, Any]]:
+    """Run ``tasks`` on ``backend`` and yield each record as its chunk completes; on any
+    exception (Ctrl-C included) the backend is stopped at once."""
+    queue: deque[Task] = deque(tasks)
+    suspects: deque[Task] = deque()  # tasks of chunks lost with a worker: rerun one by one
+    inflight: dict[Any, tuple[list[Task], bool]] = {}  # future -> (chunk, a lone suspect?)
+    chunker = Chunker(backend.slots)
+    try:
+        while queue or suspects or inflight:
+            slots = chunker.slots = max(backend.slots, 1)
+            if not backend.broken:  # a broken pool: collect its chunks, then make a new one
+                lone = 1 if backend.serial_retry else 2 * slots
+                while suspects and len(inflight) < lone:
+                    task = suspects.popleft()
+                    inflight[backend.submit([task])] = ([task], True)
+                while queue and not suspects and len(inflight) < 2 * slots:
+                    size = min(chunker.size(len(queue)), len(queue))
+                    chunk = [queue.popleft() for _ in range(size)]
+                    inflight[backend.submit(chunk)] = (chunk, False)
+            for future in backend.wait(list(inflight)):
+                chunk, alone = inflight.pop(future)
+                try:
+                    records, seconds = backend.result(future)
+                except WorkerLost as exc:
+                    if alone:
+                        yield lost_record(chunk[0], f"the worker died while running this task "
+                                                    f"alone ({exc})")
+                    else:
+                        suspects.extend(chunk)
+                    continue
+                chunker.observe(len(chunk), seconds)
+                yield from records
+            if backend.broken and not inflight:
+                backend.recover()
+    except BaseException:
+        backend.stop()
+        raise
