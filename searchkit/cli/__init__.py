@@ -19,7 +19,7 @@ from collections.abc import Sequence
 import searchkit
 from searchkit.plugins import PluginWarning
 
-from . import bench, compare, demo, listing, solve, stats
+from . import batch, bench, compare, demo, listing, report, solve, stats
 from .instance import options_help
 from .parsing import Parser, UsageError
 
@@ -65,6 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_parser(subparsers, epilog)
     demo.add_parser(subparsers)
     bench.add_parser(subparsers)
+    batch.add_parser(subparsers, epilog)
+    report.add_parser(subparsers)
     parser.set_defaults(handler=None)
     return parser
 
