@@ -33,8 +33,9 @@ __all__ = ["instances"]
 
 
 def _content_lines(text: str) -> list[tuple[int, str]]:
-    return [(n, line.split("#", 1)[0].strip()) for n, line in enumerate(text.splitlines(), 1)
-            if line.split("#", 1)[0].strip()]
+    """Lines without comments, kept as written (a space can be the blank of ``87 135462``)."""
+    return [(n, line.split("#", 1)[0].rstrip("\r")) for n, line in
+            enumerate(text.splitlines(), 1) if line.split("#", 1)[0].strip()]
 
 
 def _korf_line(body: str) -> tuple[str, int, str] | None:
@@ -71,7 +72,7 @@ def instances(text: str, goal: str | None = None, blank: str | None = None,
     :class:`~searchkit.PuzzleFormatError` naming it."""
     lines = _content_lines(text)
     korf_goal = goal in (None, "blank-first")
-    markers = any(body.lower() in ("goal", "goal:") for _, body in lines)
+    markers = any(body.strip().lower() in ("goal", "goal:") for _, body in lines)
     first = _shape(lines[0][1], blank) if lines and not markers else None
     second = _shape(lines[1][1], blank) if len(lines) > 1 and first else None
     if first is None or (len(lines) > 1 and (second is None or second[1] != first[1])):

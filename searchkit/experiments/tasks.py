@@ -12,7 +12,7 @@ pickled). :func:`sweep` makes the cartesian product of instances, strategies and
 >>> [(t.strategy, t.options["heuristic"]) for t in tasks]
 [('bfs', 'log2'), ('bfs', 'zero'), ('astar', 'log2'), ('astar', 'zero')]
 >>> record_options(tasks[0])
-{'heuristic': 'log2', 'max_seconds': 5}
+{'heuristic': 'log2', 'prune': True, 'max_seconds': 5}
 """
 
 from __future__ import annotations
@@ -107,11 +107,13 @@ def sweep(puzzle: str, instances: Iterable[tuple[str, PuzzleInstance]],
 
     A ``grid`` key is a puzzle option, or an option of some of the strategies, which then varies
     only for them; ``options`` are fixed puzzle options and ``strategy_options`` fixed strategy
-    options, each given to the strategies that take it.
+    options, each given to the strategies that take it. Puzzle options are resolved (checked,
+    converted, defaults filled in), so a task is the same whether a default was spelled out.
     """
     from ..plugins import get_puzzle, get_strategy
 
     grid = dict(grid or {})
+    resolve = get_puzzle(puzzle).resolve_options
     puzzle_keys = set(get_puzzle(puzzle).options)
     tasks = []
     for label, inst in instances:
@@ -121,8 +123,8 @@ def sweep(puzzle: str, instances: Iterable[tuple[str, PuzzleInstance]],
             names = [n for n in grid if n in puzzle_keys or n in taken]
             for values in itertools.product(*(grid[name] for name in names)):
                 chosen = dict(zip(names, values))
-                fixed = {**dict(options or {}), **{k: v for k, v in chosen.items()
-                                                   if k in puzzle_keys}}
+                fixed = resolve({**dict(options or {}), **{k: v for k, v in chosen.items()
+                                                           if k in puzzle_keys}})
                 mine = {**own, **{k: v for k, v in chosen.items() if k not in puzzle_keys}}
                 tasks.append(Task(puzzle, label, inst.text, strategy, fixed, mine, frontier,
                                   visited, budget, inst.known, plan, source or label, inst.line))
