@@ -46,7 +46,7 @@ class DaskBackend:
     broken = False
 
     def __init__(self, scheduler: str | None = None, local_workers: int | None = None,
-                 task_memory: int | None = None, timeout: float = 30) -> None:
+                 task_memory: int | None = None) -> None:
         distributed = _distributed()
         self.task_memory = task_memory
         self.cluster = None
@@ -55,7 +55,8 @@ class DaskBackend:
                 n_workers=local_workers or 1, threads_per_worker=1, processes=True,
                 dashboard_address=None, silence_logs=logging.ERROR)
         try:
-            self.client = distributed.Client(self.cluster or scheduler, timeout=timeout)
+            # waits up to Dask's distributed.comm.timeouts.connect (30 s by default)
+            self.client = distributed.Client(self.cluster or scheduler)
         except BaseException:
             if self.cluster is not None:
                 self.cluster.close()
