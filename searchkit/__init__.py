@@ -25,10 +25,12 @@ from .graph import GraphProblem
 from .hookspecs import hookimpl
 from .plugins import (
     frontiers,
+    get,
     get_frontier,
     get_puzzle,
     get_strategy,
     get_visited_backend,
+    names,
     plugin_failures,
     puzzles,
     reload_plugins,
@@ -36,7 +38,7 @@ from .plugins import (
     visited_backends,
 )
 from .problem import Problem, ProblemBase
-from .puzzle import Puzzle, PuzzleInstance, PuzzleOption
+from .puzzle import Puzzle, PuzzleInstance, PuzzleOption, to_bool
 from .result import Result, Stats
 from .search import search
 from .strategies.base import Strategy, StrategyOption
@@ -63,8 +65,11 @@ __all__ = [
     "Puzzle",
     "PuzzleOption",
     "PuzzleInstance",
+    "to_bool",
     "HashTable",
     "hookimpl",
+    "get",
+    "names",
     "puzzles",
     "get_puzzle",
     "strategies",

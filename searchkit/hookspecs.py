@@ -6,7 +6,9 @@ the entry-point group ``searchkit`` in its package metadata::
     [project.entry-points.searchkit]
     jugs = "searchkit_jugs.plugin"
 
-Every hook returns a list; the built-in parts come through the same hooks (``searchkit.builtins``).
+Every hook returns a list of named items; the built-in parts come through the same hooks
+(:mod:`searchkit.builtin_plugin`). What each hook's items are looked up as is
+:data:`searchkit.plugins.KINDS`.
 """
 
 from __future__ import annotations
@@ -41,3 +43,9 @@ def searchkit_frontiers() -> list[Any]:
 @hookspec
 def searchkit_visited_backends() -> list[Any]:
     """Return :class:`~searchkit.visited.VisitedBackend` objects."""
+
+
+@hookspec
+def searchkit_bench_suites() -> list[Any]:
+    """Return :class:`~searchkit.bench.BenchSuite` objects: the benchmark suites this plugin
+    adds to ``searchkit bench`` (see ``docs/benchmarks.md``, "Adding a suite")."""

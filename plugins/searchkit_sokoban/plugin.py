@@ -1,4 +1,4 @@
-"""The ``sokoban`` puzzle and its registration hook."""
+"""The ``sokoban`` puzzle, its benchmark suite, and their registration hooks."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from searchkit import PuzzleInstance, PuzzleOption, hookimpl
+from searchkit.bench import BenchSuite
 from searchkit.puzzle import Puzzle, to_bool
 
 from . import collection
@@ -14,7 +15,7 @@ from .board import Board
 from .levels import select_level, split_levels
 from .problem import HEURISTICS, SokobanProblem, make_problem
 
-__all__ = ["EXAMPLES", "SokobanPuzzle", "searchkit_puzzles"]
+__all__ = ["EXAMPLES", "SokobanPuzzle", "searchkit_puzzles", "searchkit_bench_suites"]
 
 #: Small built-in levels (our own), each solved in well under a second.
 EXAMPLES = {
@@ -138,3 +139,9 @@ class SokobanPuzzle(Puzzle):
 @hookimpl
 def searchkit_puzzles() -> list[Puzzle]:
     return [SokobanPuzzle()]
+
+
+@hookimpl
+def searchkit_bench_suites() -> list[BenchSuite]:
+    return [BenchSuite("sokoban", "Microban 155 levels, moves and pushes, per-level time limit; "
+                                  "deadlock-rule ablation", "searchkit_sokoban.bench.suite")]

@@ -10,8 +10,7 @@ contender that runs out of its per-instance CPU limit is recorded as unsolved on
 Ratios compare CPU seconds with the suite's reference contender (the hand-tuned baseline) on the
 instances both solved, so a peer that times out on the hard instances is not flattered.
 
-Every suite, search or not, produces a :class:`Table`; :func:`format_table` prints it and
-:meth:`Table.as_dict` feeds ``--json``.
+Every suite, search or not, produces a :class:`~searchkit.bench.table.Table` (re-exported here).
 """
 
 from __future__ import annotations
@@ -24,9 +23,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .table import Table, format_table, unavailable
+
 __all__ = [
     "Instance", "Outcome", "Contender", "Table", "TimeLimit", "run_search_suite", "format_table",
-    "cpu_limit",
+    "cpu_limit", "unavailable",
 ]
 
 
@@ -97,80 +98,6 @@ class cpu_limit:  # noqa: N801 - used as a context manager, reads like a functio
         if self.seconds:
             signal.setitimer(signal.ITIMER_PROF, 0)
             signal.signal(signal.SIGPROF, self._old)
-
-
-@dataclass
-class Table:
-    """A printable result: ``columns`` (names), ``rows`` (lists of cells), ``notes`` (lines)."""
-
-    suite: str
-    title: str
-    columns: list[str]
-    rows: list[list[Any]]
-    notes: list[str] = field(default_factory=list)
-    details: list[dict[str, Any]] = field(default_factory=list)
-
-    def as_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict (rows as dicts keyed by column)."""
-        return {
-            "suite": self.suite,
-            "title": self.title,
-            "rows": [dict(zip(self.columns, row)) for row in self.rows],
-            "notes": self.notes,
-            "details": self.details,
-        }
-
-
-def _cell(value: Any) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "NO"
-    if isinstance(value, float):
-        if value == 0:
-            return "0"
-        if abs(value) >= 1000:
-            return f"{value:,.0f}"
-        if abs(value) >= 10:
-            return f"{value:.1f}"
-        if abs(value) >= 0.01:
-            return f"{value:.3f}"
-        return f"{value:.2g}"
-    if isinstance(value, int):
-        return f"{value:,}"
-    return str(value)
-
-
-def format_table(table: Table) -> str:
-    """The table as aligned Markdown (numbers right-aligned), then its notes.
-
-    >>> print(format_table(Table("s", "demo", ["who", "n"], [["a", 1234], ["bb", 5]])))
-    ### demo
-    <BLANKLINE>
-    | who |     n |
-    | --- | ----: |
-    | a   | 1,234 |
-    | bb  |     5 |
-    """
-    cells = [[_cell(v) for v in row] for row in table.rows]
-    numeric = [all(isinstance(r[i], (int, float)) or r[i] is None for r in table.rows)
-               and bool(table.rows) for i in range(len(table.columns))]
-    widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(table.columns)]
-    widths = [max(w, 3) for w in widths]
-
-    def line(values: Sequence[str]) -> str:
-        parts = [v.rjust(w) if numeric[i] else v.ljust(w)
-                 for i, (v, w) in enumerate(zip(values, widths))]
-        return "| " + " | ".join(parts) + " |"
-
-    out = [f"### {table.title}", "", line(table.columns)]
-    out.append("| " + " | ".join(("-" * (w - 1) + ":") if numeric[i] else "-" * w
-                                 for i, w in enumerate(widths)) + " |")
-    out.extend(line(r) for r in cells)
-    if table.notes:
-        out.append("")
-        out.extend(table.notes)
-    return "\n".join(out)
 
 
 @dataclass

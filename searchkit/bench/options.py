@@ -3,21 +3,10 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable
-from dataclasses import dataclass
+
+from .suite import Options
 
 __all__ = ["Options", "plugin_unavailable"]
-
-
-@dataclass
-class Options:
-    """``repeat``: runs per instance (the minimum CPU time is kept); ``quick``: small sizes for a
-    smoke run; ``peer_limit``: CPU seconds per instance for slow peers; ``log``: progress lines."""
-
-    repeat: int = 1
-    quick: bool = False
-    peer_limit: float = 60.0
-    log: Callable[[str], None] | None = None
 
 
 def plugin_unavailable(name: str) -> str | None:

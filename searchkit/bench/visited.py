@@ -21,7 +21,7 @@ from typing import Any
 
 from ..visited.hashtable import HashTable
 from .harness import Table
-from .options import Options
+from .suite import Options
 
 NAME = "visited"
 DESCRIPTION = "bytes per state and ops/s: dict/set vs searchkit's HashTable, int and tuple keys"

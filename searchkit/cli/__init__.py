@@ -76,9 +76,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         _load_plugins()
-        command = next((a for a in args_list if not a.startswith("-")), None)
-        if command == "bench":  # the bench tool parses its own arguments
-            return bench.run_argv(args_list[args_list.index("bench") + 1:])
         parser = build_parser()
         args = parser.parse_args(args_list)
         if args.handler is None:

@@ -383,16 +383,13 @@ def test_demo_solves_every_installed_puzzle():
     assert done.stdout.count("verified") >= len(installed_puzzles())
 
 
-def test_bench_is_handed_to_the_bench_module():
-    import importlib.util
-
-    if importlib.util.find_spec("searchkit.bench") is not None:
-        done = sk("bench", "--help")
-        assert done.returncode == 0, done.stderr
-        assert done.stdout.startswith("usage: searchkit bench")
-    code = ("import sys; sys.modules['searchkit.bench'] = None; from searchkit.cli import main; "
-            "sys.exit(main(['bench', '--list']))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV,
-                          timeout=120)
-    assert one_error(done) == ("searchkit: error: the bench command is not available: module "
-                               "searchkit.bench is not installed")
+def test_bench_is_an_ordinary_command():
+    done = sk("bench", "--help")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("usage: searchkit bench") and "--data DIR" in done.stdout
+    assert "bench" in sk("--help").stdout
+    error = one_error(sk("bench", "--quick", "no-such-suite"))
+    assert error.startswith("searchkit: error: unknown bench suite 'no-such-suite' (valid: ")
+    assert "visited" in error
+    assert one_error(sk("bench", "--repeat", "0")) == \
+        "searchkit: error: --repeat must be at least 1"

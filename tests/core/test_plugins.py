@@ -50,7 +50,7 @@ def test_unknown_puzzle_lists_the_installed_ones():
 def test_builtins_come_through_the_same_hooks():
     manager = searchkit.plugins.registry().manager
     names = {impl.plugin_name for impl in manager.hook.searchkit_strategies.get_hookimpls()}
-    assert "searchkit.builtins" in names
+    assert "searchkit.builtin_plugin" in names
     assert set(searchkit.strategies()) >= {"bfs", "dfs", "dls", "iddfs", "dijkstra", "astar",
                                             "wastar", "greedy", "idastar", "bibfs"}
     assert searchkit.get_strategy("ucs").name == "dijkstra"

@@ -7,45 +7,43 @@ Three tables: every level with ``cost="moves"`` and with ``cost="pushes"`` (A*, 
 that uses every rule, ``pi_corral`` included), one rule switched off at a time, whose expansions
 and CPU time show what each rule saves. A level not solved within the
 limit counts as unsolved. The pushes table's reference is the hand-tuned push-optimal A* of
-:mod:`searchkit.bench.baselines.sokoban` (bitboards, dead squares, nearest-goal heuristic), held to
+:mod:`searchkit_sokoban.bench.baseline` (bitboards, dead squares, nearest-goal heuristic), held to
 the same optima and the same per-level wall-clock limit as the engine.
+
+Data: ``sokoban/microban.xsb`` and ``sokoban/microban_optimal.csv`` in the bench data folder.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..budget import Budget
-from ..search import search
-from .baselines.sokoban import read_levels
-from .baselines.sokoban import solve as baseline_solve
-from .harness import Contender, Instance, Outcome, Table, run_search_suite
-from .korf import data_dir
-from .options import Options, plugin_unavailable
+from searchkit import Budget, search
+from searchkit.bench import Contender, Instance, Options, Outcome, Table, run_search_suite
+
+from ..plugin import SokobanPuzzle
+from .baseline import read_levels
+from .baseline import solve as baseline_solve
 
 NAME = "sokoban"
-DESCRIPTION = "Microban 155 levels, moves and pushes, per-level time limit; deadlock-rule ablation"
+PUZZLE = SokobanPuzzle()
 LIMIT = 30.0
 RULES = ("dead_squares", "freeze", "matching", "subsets", "pi_corral")
 ABLATION_COST = "pushes"  # pi_corral is sound for push optima only
 
 
-def _optima() -> dict[str, tuple[int, int]]:
-    path = data_dir("sokoban") / "microban_optimal.csv"
+def _optima(options: Options) -> dict[str, tuple[int, int]]:
+    """Level name -> (optimal moves, optimal pushes), from ``microban_optimal.csv``."""
     out: dict[str, tuple[int, int]] = {}
-    if path.exists():
-        for line in path.read_text().split("\n")[1:]:
-            f = line.split(",")
-            if len(f) >= 3 and f[1].isdigit() and f[2].isdigit():
-                out[f[0]] = (int(f[1]), int(f[2]))
+    for line in options.data_file("sokoban", "microban_optimal.csv").read_text().split("\n")[1:]:
+        f = line.split(",")
+        if len(f) >= 3 and f[1].isdigit() and f[2].isdigit():
+            out[f[0]] = (int(f[1]), int(f[2]))
     return out
 
 
 def _contender(name: str, text: str, cost: str, limit: float, **rules: bool) -> Contender:
     def prepare(number: int) -> Any:
-        from ..plugins import get_puzzle
-
-        return get_puzzle("sokoban").parse(text, level=number, cost=cost, **rules)
+        return PUZZLE.parse(text, level=number, cost=cost, **rules)
 
     def solve(problem: Any) -> Outcome:
         r = search(problem, "astar", budget=Budget(max_seconds=limit))
@@ -69,16 +67,9 @@ def _baseline(text: str, limit: float) -> Contender:
 
 
 def run(options: Options) -> list[Table]:
-    path = data_dir("sokoban") / "microban.xsb"
-    missing = plugin_unavailable("sokoban")
-    if missing or not path.exists():
-        reason = missing or "../shared/data/sokoban/microban.xsb not found"
-        return [Table(NAME, f"{NAME}: unavailable", ["contender"], [], [f"- {reason}"])]
-    text = path.read_text()
-    optima = _optima()
-    from ..plugins import get_puzzle
-
-    levels = get_puzzle("sokoban").levels(text)
+    text = options.data_file("sokoban", "microban.xsb").read_text()
+    optima = _optima(options)
+    levels = PUZZLE.levels(text)
     count = 5 if options.quick else len(levels)
     limit = 5.0 if options.quick else LIMIT
     tables = []

@@ -1,0 +1,39 @@
+"""The built-in strategies, frontiers, visited backends and the ``visited`` bench suite,
+registered through the plugin hooks exactly like a third party's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .bench.suite import BenchSuite
+from .frontiers import BUILTIN_FRONTIERS
+from .hookspecs import hookimpl
+from .strategies import BUILTIN_STRATEGIES
+from .visited import BUILTIN_BACKENDS
+
+
+@hookimpl
+def searchkit_strategies() -> list[Any]:
+    return list(BUILTIN_STRATEGIES)
+
+
+@hookimpl
+def searchkit_frontiers() -> list[Any]:
+    return list(BUILTIN_FRONTIERS)
+
+
+@hookimpl
+def searchkit_visited_backends() -> list[Any]:
+    return list(BUILTIN_BACKENDS)
+
+
+@hookimpl
+def searchkit_bench_suites() -> list[BenchSuite]:
+    suites = [BenchSuite("visited", "bytes per state and ops/s: dict/set vs searchkit's "
+                                    "HashTable, int and tuple keys", "searchkit.bench.visited")]
+    for name, module in (("nstar", "nstar"), ("8puzzle-astar", "puzzle8_astar"),
+                         ("8puzzle-bfs", "puzzle8_bfs"), ("15puzzle-idastar", "puzzle15_idastar"),
+                         ("15puzzle-korf100", "puzzle15_korf100"), ("rushhour", "rushhour")):
+        mod = __import__(f"searchkit.bench.{module}", fromlist=["run"])
+        suites.append(BenchSuite(name, mod.DESCRIPTION, mod.__name__))
+    return suites
