@@ -98,10 +98,10 @@ def batch(tasks: Iterable[Task], *, jobs: int | None = None, scheduler: str | No
 
             runner = run_local(tasks, jobs, task_memory)
         try:
-            for record in runner:
+            for records in runner:  # the records of one chunk, stored in one transaction
                 if opened is not None:
-                    opened.add(record)
-                yield record
+                    opened.add_many(records)
+                yield from records
         finally:
             runner.close()
     finally:

@@ -8,7 +8,8 @@ retried one task at a time, and a task that kills its workers alone becomes an e
 
 >>> from searchkit.experiments.tasks import Task
 >>> tasks = [Task("nstar", f"t{n}", f"1 {n}", "bfs") for n in (10, 20)]
->>> sorted((r["instance"], r["cost"]) for r in run_dask(tasks, local_workers=1))  # doctest: +SKIP
+>>> sorted((r["instance"], r["cost"]) for chunk in run_dask(tasks, local_workers=1)
+...        for r in chunk)  # doctest: +SKIP
 [('t10', 4), ('t20', 5)]
 """
 
@@ -44,6 +45,7 @@ class DaskBackend:
 
     serial_retry = False  # a dead worker loses only its own chunks
     broken = False
+    chunk_seconds = 0.5  # a round trip through the scheduler costs milliseconds
 
     def __init__(self, scheduler: str | None = None, local_workers: int | None = None,
                  task_memory: int | None = None) -> None:
@@ -53,7 +55,7 @@ class DaskBackend:
         if scheduler is None:
             self.cluster = distributed.LocalCluster(
                 n_workers=local_workers or 1, threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=logging.ERROR)
+                dashboard_address=":0", silence_logs=logging.ERROR)
         try:
             # waits up to Dask's distributed.comm.timeouts.connect (30 s by default)
             self.client = distributed.Client(self.cluster or scheduler)
@@ -100,7 +102,7 @@ def run_dask(tasks: Sequence[Task], scheduler: str | None = None,
              local_workers: int | None = None, task_memory: int | None = None
              ) -> Iterator[dict[str, Any]]:
     """Run ``tasks`` on the Dask scheduler at ``scheduler`` or on a new ``LocalCluster`` of
-    ``local_workers`` processes; yield each record as its chunk completes."""
+    ``local_workers`` processes; yield the records of each chunk as it completes."""
     backend = DaskBackend(scheduler, local_workers, task_memory)
     try:
         yield from drive(backend, tasks)

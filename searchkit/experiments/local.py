@@ -9,7 +9,7 @@ replaced and the chunks that were running are retried one task at a time (see
 
 >>> from searchkit.experiments.tasks import Task
 >>> tasks = [Task("nstar", f"t{n}", f"1 {n}", "bfs") for n in (10, 20, 30)]
->>> sorted((r["instance"], r["cost"]) for r in run_local(tasks, jobs=2))
+>>> sorted((r["instance"], r["cost"]) for chunk in run_local(tasks, jobs=2) for r in chunk)
 [('t10', 4), ('t20', 5), ('t30', 7)]
 """
 
@@ -23,7 +23,7 @@ from typing import Any
 
 from .schedule import WorkerLost, drive
 from .tasks import Task
-from .worker import init_worker, run_chunk, run_task
+from .worker import init_worker, memory_guard, run_chunk, run_task
 
 __all__ = ["PoolBackend", "run_local", "run_in_process", "default_task_memory"]
 
@@ -95,23 +95,25 @@ class PoolBackend:
 
 def run_in_process(tasks: Sequence[Task], task_memory: int | None = None
                    ) -> Iterator[dict[str, Any]]:
-    """Run ``tasks`` one after the other in this process; Ctrl-C during a search raises
-    :class:`KeyboardInterrupt` (the interrupted task yields no record)."""
+    """Run ``tasks`` one after the other in this process, yielding a list of one record per
+    task; Ctrl-C during a search raises :class:`KeyboardInterrupt` (the interrupted task yields
+    no record). ``task_memory`` limits how much this process may grow during the run."""
     from . import worker
 
     worker._LIMIT[0] = task_memory
-    for task in tasks:
-        record = run_task(task)
-        if record["status"] == "interrupted":
-            raise KeyboardInterrupt
-        yield record
+    with memory_guard(task_memory):
+        for task in tasks:
+            record = run_task(task)
+            if record["status"] == "interrupted":
+                raise KeyboardInterrupt
+            yield [record]
 
 
 def run_local(tasks: Sequence[Task], jobs: int | None = None,
               task_memory: int | None = None) -> Iterator[dict[str, Any]]:
     """Run ``tasks`` on ``jobs`` processes (default: every core; 1: in this process), each task
-    allowed ``task_memory`` bytes (default: the worker's share of memory); yield each record as
-    it completes."""
+    allowed ``task_memory`` bytes (default: the worker's share of memory); yield the records of
+    each chunk of tasks as it completes."""
     jobs = jobs or os.cpu_count() or 1
     if task_memory is None:
         task_memory = default_task_memory(jobs)

@@ -1,13 +1,14 @@
 """Handing tasks to workers in chunks and collecting records as they complete, for any backend.
 
 :func:`drive` keeps every worker busy with two chunks each, sized by :class:`Chunker` so that a
-chunk takes about a tenth of a second: long tasks travel alone, tiny ones in hundreds (the
+chunk takes about a tenth of a second (the backend's ``chunk_seconds``): long tasks travel alone, tiny ones in hundreds (the
 overhead of a round trip to a worker is paid once per chunk). When a worker dies, the tasks of
 the chunks it may have been running are run again one by one, alone when the backend loses all
 its running chunks at once (a process pool does); a task whose worker dies when it runs alone
 becomes an error record. A backend provides ``slots`` (workers), ``submit(chunk)`` returning a
 future, ``wait(futures)`` returning the completed ones, ``result(future)`` returning
-``(records, seconds)`` or raising :class:`WorkerLost`, ``serial_retry`` (whether a lost worker
+``(records, seconds)`` or raising :class:`WorkerLost`, optionally ``chunk_seconds`` (the
+target duration of a chunk, default 0.1 s), ``serial_retry`` (whether a lost worker
 takes every running chunk down with it), ``broken`` (it did: no new chunk until ``recover()``
 replaced the workers) and ``stop()`` (Ctrl-C: end at once).
 
@@ -61,13 +62,13 @@ def lost_record(task: Task, message: str) -> dict[str, Any]:
     return {**blank_record(task), "worker": None, "error": message}
 
 
-def drive(backend: Any, tasks: Sequence[Task]) -> Iterator[dict[str, Any]]:
-    """Run ``tasks`` on ``backend`` and yield each record as its chunk completes; on any
-    exception (Ctrl-C included) the backend is stopped at once."""
+def drive(backend: Any, tasks: Sequence[Task]) -> Iterator[list[dict[str, Any]]]:
+    """Run ``tasks`` on ``backend`` and yield the records of each chunk (a list) as it
+    completes; on any exception (Ctrl-C included) the backend is stopped at once."""
     queue: deque[Task] = deque(tasks)
     suspects: deque[Task] = deque()  # tasks of chunks lost with a worker: rerun one by one
     inflight: dict[Any, tuple[list[Task], bool]] = {}  # future -> (chunk, a lone suspect?)
-    chunker = Chunker(backend.slots)
+    chunker = Chunker(backend.slots, getattr(backend, "chunk_seconds", 0.1))
     try:
         while queue or suspects or inflight:
             slots = chunker.slots = max(backend.slots, 1)
@@ -86,13 +87,13 @@ def drive(backend: Any, tasks: Sequence[Task]) -> Iterator[dict[str, Any]]:
                     records, seconds = backend.result(future)
                 except WorkerLost as exc:
                     if alone:
-                        yield lost_record(chunk[0], f"the worker died while running this task "
-                                                    f"alone ({exc})")
+                        yield [lost_record(chunk[0], f"the worker died while running this task "
+                                                     f"alone ({exc})")]
                     else:
                         suspects.extend(chunk)
                     continue
                 chunker.observe(len(chunk), seconds)
-                yield from records
+                yield records
             if backend.broken and not inflight:
                 backend.recover()
     except BaseException:

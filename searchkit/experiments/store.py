@@ -1,12 +1,13 @@
 """Where records go: SQLite (the default), JSON lines or CSV, chosen by the file's extension.
 
-Every store is written one record at a time as tasks complete and survives a crash of the run
+Every store is written as tasks complete (the records a worker returns together, in one
+write) and survives a crash of the run
 (``kill -9`` included) with every record added before it:
 
 * ``.sqlite``/``.db`` (and any other extension): a table ``results`` with one column per record
   field (:data:`~searchkit.experiments.tasks.FIELDS`), ``options`` and ``plan`` as JSON text,
-  ``matches_known`` as 0/1, committed after each record (WAL journal);
-* ``.jsonl``: one JSON object per line, flushed after each line;
+  ``matches_known`` as 0/1, committed after each write (WAL journal);
+* ``.jsonl``: one JSON object per line, flushed after each write;
 * ``.csv``: a header of the fields, then one row per record (``options``, ``plan`` as JSON).
 
 :meth:`Store.keys` gives the task keys already stored, which ``--resume`` skips, and
@@ -30,7 +31,7 @@ import io
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -69,11 +70,16 @@ def _decode(row: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class Store:
-    """The interface of a store: ``add(record)``, ``keys()``, ``close()``."""
+    """The interface of a store: ``add(record)``, ``add_many(records)``, ``keys()``,
+    ``close()``."""
 
     path: Path
 
     def add(self, record: Mapping[str, Any]) -> None:
+        self.add_many([record])
+
+    def add_many(self, records: Iterable[Mapping[str, Any]]) -> None:
+        """Write ``records`` (all or none, in SQLite), durably before returning."""
         raise NotImplementedError
 
     def keys(self) -> set[tuple[str, str, str, str]]:
@@ -104,17 +110,20 @@ class SQLiteStore(Store):
         self._insert = (f"INSERT INTO results ({', '.join(FIELDS)}) "
                         f"VALUES ({', '.join('?' for _ in FIELDS)})")
 
-    def add(self, record: Mapping[str, Any]) -> None:
-        values = []
-        for name in FIELDS:
-            value = record.get(name)
-            if name == "options":
-                value = options_json(value or {})
-            elif name == "plan" and value is not None:
-                value = json.dumps(value)
-            values.append(value)
-        self.db.execute(self._insert, values)
-        self.db.commit()
+    def add_many(self, records: Iterable[Mapping[str, Any]]) -> None:
+        rows = []
+        for record in records:
+            values = []
+            for name in FIELDS:
+                value = record.get(name)
+                if name == "options":
+                    value = options_json(value or {})
+                elif name == "plan" and value is not None:
+                    value = json.dumps(value)
+                values.append(value)
+            rows.append(values)
+        with self.db:  # one transaction
+            self.db.executemany(self._insert, rows)
 
     def close(self) -> None:
         self.db.close()
@@ -128,8 +137,9 @@ class JSONLinesStore(Store):
         _repair(path)
         self.handle = open(path, "a", encoding="utf-8")  # noqa: SIM115
 
-    def add(self, record: Mapping[str, Any]) -> None:
-        self.handle.write(json.dumps({n: record.get(n) for n in FIELDS}) + "\n")
+    def add_many(self, records: Iterable[Mapping[str, Any]]) -> None:
+        self.handle.write("".join(json.dumps({n: r.get(n) for n in FIELDS}) + "\n"
+                                  for r in records))
         self.handle.flush()
 
     def close(self) -> None:
@@ -149,14 +159,15 @@ class CSVStore(Store):
             self.writer.writerow(FIELDS)
             self.handle.flush()
 
-    def add(self, record: Mapping[str, Any]) -> None:
-        row = []
-        for name in FIELDS:
-            value = record.get(name)
-            if name in _JSON_FIELDS and value is not None:
-                value = json.dumps(value, sort_keys=name == "options")
-            row.append("" if value is None else value)
-        self.writer.writerow(row)
+    def add_many(self, records: Iterable[Mapping[str, Any]]) -> None:
+        for record in records:
+            row = []
+            for name in FIELDS:
+                value = record.get(name)
+                if name in _JSON_FIELDS and value is not None:
+                    value = json.dumps(value, sort_keys=name == "options")
+                row.append("" if value is None else value)
+            self.writer.writerow(row)
         self.handle.flush()
 
     def close(self) -> None:

@@ -7,6 +7,10 @@ and builds a puzzle's costly setup once: the first problem of each (puzzle, opti
 built under a lock file in the cache directory, so of the workers of one machine one builds a
 pattern database and saves it while the others wait, then read it from disk.
 
+Memory: :func:`run_chunk` lets a chunk of tasks allocate at most the worker's limit beyond what
+the worker held when the chunk started (``RLIMIT_AS``); past it, allocation fails with
+:class:`MemoryError` and the task that hit it becomes an error record.
+
 ``seconds`` and ``cpu_seconds`` time the search (wall clock and this process's CPU), not the
 building of the problem.
 
@@ -41,9 +45,15 @@ _PREPARED: set[tuple[str, str]] = set()  # (puzzle, options) whose setup this wo
 _LIMIT: list[int | None] = [None]  # bytes a task may allocate (set by init_worker)
 
 
+_NAME: dict[int, str] = {}
+
+
 def worker_name() -> str:
     """``host:pid`` of this process, the ``worker`` field of its records."""
-    return f"{socket.gethostname()}:{os.getpid()}"
+    pid = os.getpid()
+    if pid not in _NAME:
+        _NAME[pid] = f"{socket.gethostname()}:{pid}"
+    return _NAME[pid]
 
 
 def init_worker(task_memory: int | None = None, quiet_interrupt: bool = True) -> None:
@@ -173,13 +183,11 @@ def run_task(task: Task) -> dict[str, Any]:
     record = blank_record(task)
     cpu = time.process_time()
     try:
-        with memory_guard(_LIMIT[0]):
-            problem = _problem(task, options_json(task.options))
-            cpu = time.process_time()
-            result = search(problem, task.strategy, frontier=task.frontier,
-                            visited=task.visited, budget=task.budget,
-                            **dict(task.strategy_options))
-            cpu = time.process_time() - cpu
+        problem = _problem(task, options_json(task.options))
+        cpu = time.process_time()
+        result = search(problem, task.strategy, frontier=task.frontier, visited=task.visited,
+                        budget=task.budget, **dict(task.strategy_options))
+        cpu = time.process_time() - cpu
     except KeyboardInterrupt:
         raise
     except BaseException as exc:  # plugin code may raise anything: it becomes the record
@@ -204,10 +212,12 @@ def run_task(task: Task) -> dict[str, Any]:
 
 def run_chunk(tasks: Sequence[Task], task_memory: int | None = None
               ) -> tuple[list[dict[str, Any]], float]:
-    """The records of ``tasks`` run one after the other, and the wall time they took. Used by
-    every backend; ``task_memory`` (if given) overrides this worker's memory limit."""
+    """The records of ``tasks`` run one after the other, and the wall time they took, under the
+    memory guard (:func:`memory_guard` with ``task_memory``, else this worker's limit). Used by
+    every backend."""
     if task_memory is not None:
         _LIMIT[0] = task_memory
     start = time.perf_counter()
-    records = [run_task(task) for task in tasks]
+    with memory_guard(_LIMIT[0]):
+        records = [run_task(task) for task in tasks]
     return records, time.perf_counter() - start
