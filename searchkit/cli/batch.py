@@ -20,7 +20,7 @@ EXAMPLES = """\
 examples:
   searchkit batch rushhour ../shared/data/rushhour/cards.txt -s bfs,astar
   searchkit batch taquin korf100.txt --heuristics pdb -s idastar --jobs 2 --out korf.sqlite
-  searchkit batch sokoban microban.xsb --known microban_optimal.csv --max-seconds 10
+  searchkit batch sokoban microban.xsb --known microban_optimal.csv --instances 1-20
   searchkit batch nstar pairs.txt -s astar,bfs -o prune=true,false --out runs.jsonl
   searchkit batch taquin korf100.txt --scheduler tcp://10.0.0.5:8786   # a Dask cluster
   searchkit batch taquin korf100.txt --dask-local 4                    # a local Dask cluster
@@ -57,6 +57,9 @@ def add_parser(subparsers: Any, epilog: str) -> None:
                                         "(repeatable; each value is one more run per task)")
     sweep.add_argument("--frontier", metavar="F", help="frontier (default: the strategy's)")
     sweep.add_argument("--visited", metavar="V", help="visited backend (default: the strategy's)")
+    sweep.add_argument("--instances", metavar="SPEC", type=comma_list,
+                       help="only these instances of each file: numbers, ranges and names, "
+                            "e.g. 1-20,25,Duh! (default: all)")
     sweep.add_argument("--known", metavar="FILE.csv",
                        help="known optima: a CSV with the instance in the first column (e.g. "
                             "level,moves,pushes); the column named like the cost model is used")
@@ -128,6 +131,8 @@ def build_tasks(args: argparse.Namespace) -> list[Any]:
                 options = dict(zip(swept, values))
                 split = {**options, **({"level": level[0]} if level[0] is not None else {})}
                 instances = read_collection(puzzle, path, split, known, label)
+                if args.instances:
+                    instances = _chosen(instances, args.instances, path)
                 tasks += sweep(puzzle.name, instances, strategies,
                                {k: v for k, v in grid.items() if k not in swept},
                                options=options, strategy_options=strategy_options_from(args),
@@ -137,6 +142,26 @@ def build_tasks(args: argparse.Namespace) -> list[Any]:
     except SearchkitError as exc:
         raise UsageError(str(exc)) from None
     return tasks
+
+
+def _chosen(instances: list[Any], spec: list[str], path: str) -> list[Any]:
+    """The instances named by ``spec`` (numbers ``N``, ranges ``A-B``, names), in file order."""
+    from searchkit.experiments import select
+
+    bare = [inst for _, inst in instances]
+    wanted: set[int] = set()
+    for item in spec:
+        low, dash, high = item.partition("-")
+        if dash and low.isdigit() and high.isdigit():
+            if not 1 <= int(low) <= int(high) <= len(bare):
+                raise UsageError(f"{path}: instances {item} out of range (1-{len(bare)})")
+            wanted.update(range(int(low) - 1, int(high)))
+        else:
+            try:
+                wanted.add(bare.index(select(bare, item)))
+            except SearchkitError as exc:
+                raise UsageError(f"{path}: {exc}") from None
+    return [instances[i] for i in sorted(wanted)]
 
 
 def _labels(files: list[str]) -> list[str]:

@@ -84,7 +84,8 @@ def _with_known(inst: PuzzleInstance, number: int, known: KnownTable, cost: Any
 
 
 def select(instances: list[PuzzleInstance], level: int | str) -> PuzzleInstance:
-    """The instance ``level``: a 1-based number, a name, or the first word of a name."""
+    """The instance ``level``: a 1-based number, a name, the first word of a name, or the rest
+    of a name after its first word (a title after a number)."""
     wanted = str(level).strip()
     if wanted.isdigit():
         number = int(wanted)
@@ -95,8 +96,9 @@ def select(instances: list[PuzzleInstance], level: int | str) -> PuzzleInstance:
         if inst.name == wanted:
             return inst
     for inst in instances:
-        if inst.name.split()[:1] == [wanted]:
-            return inst
+        words = inst.name.split()
+        if words[:1] == [wanted] or (len(words) > 1 and " ".join(words[1:]) == wanted):
+            return inst  # '44 Duh!' is also '44' and 'Duh!'
     raise UnknownNameError("instance", level, [inst.name for inst in instances][:20])
 
 

@@ -1,15 +1,16 @@
 """The plots of ``searchkit report --plot FILE``: a cactus plot and expansions per instance.
 
 Left, the **cactus plot** solver papers use: for each configuration, its solved instances sorted
-by time, plotted as (number solved, seconds of the slowest so far) -- the curve further right
-and lower is better. Right, **expansions per instance**: one point per solved task, instances in
+by CPU time, plotted as (number solved, CPU seconds of the slowest so far) -- the curve further
+right and lower is better (CPU rather than wall time: other work on a shared machine does not
+move it). Right, **expansions per instance**: one point per solved task, instances in
 the order of the best configuration's expansions, log scale. matplotlib (the extra ``plot``) is
 imported only here, with the non-interactive Agg backend; the format follows the file's
 extension (``.png``, ``.svg``, ``.pdf``).
 
 >>> import tempfile, pathlib
 >>> records = [{"puzzle": "p", "instance": str(i), "strategy": s, "options": {},
-...             "status": "solved", "seconds": 0.01 * i * k, "expanded": 10 * i * k}
+...             "status": "solved", "cpu_seconds": 0.01 * i * k, "expanded": 10 * i * k}
 ...            for i in range(1, 6) for s, k in (("bfs", 3), ("astar", 1))]
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "plot.png"
 >>> plot(records, path)                                        # doctest: +SKIP
@@ -55,9 +56,9 @@ def plot(records: Iterable[Mapping[str, Any]], path: str | os.PathLike[str],
     plt = _pyplot()
     figure, (cactus, per_instance) = plt.subplots(1, 2, figsize=(12, 4.8))
     for label, runs in solved.items():
-        times = sorted(max(float(r.get("seconds") or 0), 1e-6) for r in runs.values())
+        times = sorted(max(float(r.get("cpu_seconds") or 0), 1e-6) for r in runs.values())
         cactus.step(range(1, len(times) + 1), times, where="post", label=label)
-    cactus.set(xlabel="instances solved", ylabel="time per instance (s)", yscale="log",
+    cactus.set(xlabel="instances solved", ylabel="CPU seconds per instance", yscale="log",
                title="cactus plot: instances solved within a time")
     best = min(solved, key=lambda label: (-len(solved[label]),
                                           sum(int(r.get("expanded") or 0)
