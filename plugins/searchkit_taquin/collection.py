@@ -39,13 +39,11 @@ def _content_lines(text: str) -> list[tuple[int, str]]:
 
 
 def _korf_line(body: str) -> tuple[str, int, str] | None:
-    """``(id, optimum, tiles text)`` if ``body`` is ``id optimum`` then a permutation of
-    ``0..k*k-1`` (k >= 2), else ``None``."""
+    """``(id, optimum, tiles text)`` if ``body`` is ``id optimum`` then ``k*k`` integers
+    (k >= 2), else ``None``; the tiles are checked when the instance is parsed."""
     tokens = body.split()
     side = isqrt(max(len(tokens) - 2, 0))
     if side < 2 or side * side != len(tokens) - 2 or not all(t.isdigit() for t in tokens):
-        return None
-    if sorted(int(t) for t in tokens[2:]) != list(range(side * side)):
         return None
     return tokens[0], int(tokens[1]), " ".join(tokens[2:])
 
@@ -84,12 +82,12 @@ def instances(text: str, goal: str | None = None, blank: str | None = None,
         return
     for number, (lineno, body) in enumerate(lines, 1):
         korf = _korf_line(body)
-        if korf is not None:
-            yield PuzzleInstance(korf[0], korf[2], korf[1] if korf_goal else None, lineno)
-            continue
         try:
-            parse_board(body, blank)
+            parse_board(body if korf is None else korf[2], blank)
         except PuzzleFormatError as exc:
             raise PuzzleFormatError(f"{exc.reason} (each line of this file is one board)",
                                     lineno) from None
-        yield PuzzleInstance(str(number), body, None, lineno)
+        if korf is not None:
+            yield PuzzleInstance(korf[0], korf[2], korf[1] if korf_goal else None, lineno)
+        else:
+            yield PuzzleInstance(str(number), body, None, lineno)

@@ -66,6 +66,9 @@ def test_collection_formats_and_single_instances():
     assert [i.name for i in collection(taquin, "87 135462\n12345678 \n")] == ["1", "2"]
     with pytest.raises(searchkit.PuzzleFormatError, match="line 3"):
         collection(nstar, "1 2\n3 4\n5 6 7\n")
+    korf = "1 3 1 2 3 0\n2 1 0 1 2 3\n3 2 0 1 2 2\n"            # 2x2 boards, line 3 broken
+    with pytest.raises(searchkit.PuzzleFormatError, match="^line 3: duplicate tile 2"):
+        collection(taquin, korf)
     assert select(collection(nstar, "1 2\n3 4"), "2").text == "3 4"
     with pytest.raises(searchkit.UnknownNameError):
         select(collection(nstar, "1 2\n3 4"), "5")
