@@ -129,33 +129,35 @@ class SQLiteStore(Store):
         self.db.close()
 
 
-class JSONLinesStore(Store):
-    """One JSON object per line, appended."""
+class _AppendedFile(Store):
+    """A text file opened for appending, after cutting a half-written last line."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         _repair(path)
-        self.handle = open(path, "a", encoding="utf-8")  # noqa: SIM115
+        self.fresh = not path.exists() or path.stat().st_size == 0
+        self.handle = open(path, "a", newline="", encoding="utf-8")  # noqa: SIM115
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+class JSONLinesStore(_AppendedFile):
+    """One JSON object per line, appended."""
 
     def add_many(self, records: Iterable[Mapping[str, Any]]) -> None:
         self.handle.write("".join(json.dumps({n: r.get(n) for n in FIELDS}) + "\n"
                                   for r in records))
         self.handle.flush()
 
-    def close(self) -> None:
-        self.handle.close()
 
-
-class CSVStore(Store):
+class CSVStore(_AppendedFile):
     """A CSV file with a header of the fields, appended."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
-        _repair(path)
-        fresh = not path.exists() or path.stat().st_size == 0
-        self.handle = open(path, "a", newline="", encoding="utf-8")  # noqa: SIM115
+        super().__init__(path)
         self.writer = csv.writer(self.handle)
-        if fresh:
+        if self.fresh:
             self.writer.writerow(FIELDS)
             self.handle.flush()
 
@@ -169,9 +171,6 @@ class CSVStore(Store):
                 row.append("" if value is None else value)
             self.writer.writerow(row)
         self.handle.flush()
-
-    def close(self) -> None:
-        self.handle.close()
 
 
 def _repair(path: Path) -> None:
