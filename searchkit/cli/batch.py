@@ -11,8 +11,8 @@ from typing import Any
 from searchkit.errors import SearchkitError
 
 from .instance import find_puzzle
-from .parsing import UsageError, byte_size, comma_list, key_value, positive
-from .running import add_budget_arguments, budget_from, check_names, strategy_options_from
+from .parsing import UsageError, byte_size, comma_list, key_value, positive, scalar
+from .running import add_budget_arguments, budget_from, check_names
 
 __all__ = ["add_parser", "run"]
 
@@ -106,7 +106,9 @@ def _grid(args: argparse.Namespace, puzzle: Any, strategies: list[str]) -> dict[
             valid = sorted(set(puzzle.options) | taken)
             raise UsageError(f"unknown option {key!r} for puzzle {puzzle.name!r} and strategies "
                              f"{', '.join(strategies)} (valid: {', '.join(valid) or 'none'})")
-        grid[key] = [v.strip() for v in value.split(",") if v.strip()] or [value]
+        values = [v.strip() for v in value.split(",") if v.strip()] or [value]
+        # puzzle options convert their own text; strategy options take numbers as numbers
+        grid[key] = values if key in puzzle.options else [scalar(v) for v in values]
     return grid
 
 
@@ -135,8 +137,7 @@ def build_tasks(args: argparse.Namespace) -> list[Any]:
                     instances = _chosen(instances, args.instances, path)
                 tasks += sweep(puzzle.name, instances, strategies,
                                {k: v for k, v in grid.items() if k not in swept},
-                               options=options, strategy_options=strategy_options_from(args),
-                               frontier=args.frontier, visited=args.visited,
+                               options=options, frontier=args.frontier, visited=args.visited,
                                budget=budget_from(args), plan=args.plans, source=path)
         check_tasks(tasks)
     except SearchkitError as exc:

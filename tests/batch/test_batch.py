@@ -158,3 +158,21 @@ def test_setup_is_built_once_per_machine_under_a_lock(tmp_path, monkeypatch):
     for r in records:
         by_board.setdefault(r["instance"], set()).add(r["cost"])
     assert all(len(costs) == 1 for costs in by_board.values())  # A* and IDA* agree
+
+
+def test_cli_sweeps_strategy_options_only_where_they_apply(tmp_path, capsys):
+    lines = tmp_path / "pairs.txt"
+    lines.write_text("1 300\n2 301\n")
+    out = tmp_path / "runs.jsonl"
+    assert main(["batch", "nstar", str(lines), "-s", "wastar,astar", "-o", "weight=1.5,3",
+                 "--heuristics", "log2,zero", "--jobs", "1", "--out", str(out)]) == 0
+    records = list(read_records(out))
+    assert len(records) == 2 * (2 * 2 + 2)        # wastar x 2 weights x 2 heuristics, astar x 2
+    weights = sorted({r["options"].get("weight") for r in records if r["strategy"] == "wastar"})
+    assert weights == [1.5, 3] and all("weight" not in r["options"]
+                                       for r in records if r["strategy"] == "astar")
+    assert all(r["cost"] <= 3 * min(o["cost"] for o in records if o["instance"] == r["instance"])
+               for r in records)                  # weighted A* stays within its weight
+    assert main(["batch", "nstar", str(lines), "-o", "colour=red", "--out",
+                 str(tmp_path / "x.jsonl")]) == 2
+    assert "unknown option 'colour'" in capsys.readouterr().err
