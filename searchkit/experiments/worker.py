@@ -42,9 +42,7 @@ __all__ = ["blank_record", "run_task", "run_chunk", "init_worker", "memory_guard
 _PROBLEMS: OrderedDict[tuple[Any, ...], Any] = OrderedDict()  # the last problems built
 _KEEP = 4
 _PREPARED: set[tuple[str, str]] = set()  # (puzzle, options) whose setup this worker has done
-_LIMIT: list[int | None] = [None]  # bytes a task may allocate (set by init_worker)
-
-
+_LIMIT: list[int | None] = [None]  # bytes a chunk may allocate (init_worker, run_chunk)
 _NAME: dict[int, str] = {}
 
 
@@ -56,13 +54,12 @@ def worker_name() -> str:
     return _NAME[pid]
 
 
-def init_worker(task_memory: int | None = None, quiet_interrupt: bool = True) -> None:
+def init_worker(task_memory: int | None = None) -> None:
     """Set up a pool worker: Ctrl-C is the parent's business (it stops the workers), the worker
     dies with its parent (Linux), and each task may allocate at most ``task_memory`` bytes."""
     import signal
 
-    if quiet_interrupt:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(Exception):  # Linux only: SIGKILL this worker when the parent dies
         import ctypes
 

@@ -130,11 +130,12 @@ def test_resume_after_a_killed_run_runs_every_task_once(tmp_path, suffix):
     assert all(r["status"] == "solved" for r in records)
 
 
-def test_ctrl_c_keeps_what_is_stored_prints_the_summary_and_exits_130(tmp_path):
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_keeps_what_is_stored_prints_the_summary_and_exits_130(tmp_path, jobs):
     pairs, store = tmp_path / "pairs.txt", tmp_path / "runs.sqlite"
     _slow_pairs(pairs, 40)
     run = _cli("batch", "nstar", str(pairs), "-s", "bfs", "-o", "prune=false", "-o",
-               "heuristic=zero", "--jobs", "2", "--out", str(store))
+               "heuristic=zero", "--jobs", jobs, "--out", str(store))
     try:
         _wait_for_records(store, 3, run)
         run.send_signal(signal.SIGINT)
