@@ -11,13 +11,15 @@ The pieces, one module each:
 * :mod:`~searchkit.experiments.store` -- SQLite, JSON lines, CSV;
 * :mod:`~searchkit.experiments.api` -- :func:`batch`, the entry point (``searchkit.batch``);
 * :mod:`~searchkit.experiments.report` and :mod:`~searchkit.experiments.plots` -- summaries and
-  the plots of ``searchkit report``.
+  the plots of ``searchkit report``; :mod:`~searchkit.experiments.progress` -- the progress bar
+  of ``searchkit batch``;
+* :mod:`~searchkit.experiments.throughput` -- measuring batches (the ``batch-*`` bench suites).
 
 The package is named ``experiments`` because ``searchkit.batch`` is the function. Nothing here
 imports Dask or matplotlib until it is used.
 
 >>> import searchkit
->>> from searchkit.experiments import read_collection, sweep
+>>> from searchkit.experiments import sweep
 >>> tasks = sweep("taquin", [("tp", searchkit.PuzzleInstance("tp", "87 135462"))], ["astar"])
 >>> [(r["status"], r["cost"]) for r in searchkit.batch(tasks, jobs=1)]
 [('solved', 24)]

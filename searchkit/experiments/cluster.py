@@ -19,6 +19,7 @@ import logging
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from ..errors import SearchkitError
 from .schedule import WorkerLost, drive
 from .tasks import Task
 from .worker import run_chunk
@@ -81,6 +82,9 @@ class DaskBackend:
             return future.result()  # type: ignore[no-any-return]
         except self._killed as exc:
             raise WorkerLost(f"Dask: {exc}") from None
+        except ImportError as exc:  # unpickling the task on a worker without searchkit
+            raise SearchkitError(f"a Dask worker cannot run searchkit's tasks ({exc}): install "
+                                 "searchkit and the puzzles' plugins on every worker") from None
 
     def recover(self) -> None:
         """Nothing to do: Dask replaces its workers itself."""
