@@ -1,16 +1,20 @@
 """Handing tasks to workers in chunks and collecting records as they complete, for any backend.
 
 :func:`drive` keeps every worker busy with two chunks each, sized by :class:`Chunker` so that a
-chunk takes about a tenth of a second (the backend's ``chunk_seconds``): long tasks travel alone, tiny ones in hundreds (the
-overhead of a round trip to a worker is paid once per chunk). When a worker dies, the tasks of
-the chunks it may have been running are run again one by one, alone when the backend loses all
-its running chunks at once (a process pool does); a task whose worker dies when it runs alone
-becomes an error record. A backend provides ``slots`` (workers), ``submit(chunk)`` returning a
-future, ``wait(futures)`` returning the completed ones, ``result(future)`` returning
-``(records, seconds)`` or raising :class:`WorkerLost`, optionally ``chunk_seconds`` (the
-target duration of a chunk, default 0.1 s), ``serial_retry`` (whether a lost worker
-takes every running chunk down with it), ``broken`` (it did: no new chunk until ``recover()``
-replaced the workers) and ``stop()`` (Ctrl-C: end at once).
+chunk takes about a tenth of a second (the backend's ``chunk_seconds``): long tasks travel
+alone, tiny ones in hundreds (the overhead of a round trip to a worker is paid once per chunk),
+and the runs of one problem that follow each other (a strategy sweep) stay in one chunk, so one
+worker builds that problem once.
+
+When a worker dies, the tasks of the chunks it may have been running are run again one by one,
+alone when the backend loses all its running chunks at once (a process pool does); a task whose
+worker dies when it runs alone becomes an error record.
+
+A backend provides ``slots`` (workers), ``submit(chunk)`` returning a future, ``wait(futures)``
+returning the completed ones, ``result(future)`` returning ``(records, seconds)`` or raising
+:class:`WorkerLost`, ``broken`` (a lost worker took every running chunk down with it: no new
+chunk until ``recover()`` replaced the workers), ``serial_retry`` (whether that can happen),
+``stop()`` (Ctrl-C: end at once) and optionally ``chunk_seconds`` (default 0.1).
 
 >>> c = Chunker(slots=2, target=0.1)
 >>> c.size(remaining=1000), c.observe(10, 0.01), c.size(remaining=1000), c.size(remaining=40)
@@ -55,6 +59,19 @@ class Chunker:
         return max(1, min(wanted, self.largest, fair))
 
 
+def _same_problem(a: Task, b: Task) -> bool:
+    return (a.puzzle, a.text, a.options) == (b.puzzle, b.text, b.options)
+
+
+def _next_chunk(queue: deque[Task], size: int, together: int = 16) -> list[Task]:
+    """The next ``size`` tasks, plus up to ``together`` more that run on the same problem as the
+    last one (a sweep's runs of one instance stay on one worker, which builds it once)."""
+    chunk = [queue.popleft() for _ in range(min(size, len(queue)))]
+    while queue and len(chunk) < size + together and _same_problem(queue[0], chunk[-1]):
+        chunk.append(queue.popleft())
+    return chunk
+
+
 def lost_record(task: Task, message: str) -> dict[str, Any]:
     """The error record of a task whose worker died while running it alone."""
     from .worker import blank_record
@@ -78,8 +95,7 @@ def drive(backend: Any, tasks: Sequence[Task]) -> Iterator[list[dict[str, Any]]]
                     task = suspects.popleft()
                     inflight[backend.submit([task])] = ([task], True)
                 while queue and not suspects and len(inflight) < 2 * slots:
-                    size = min(chunker.size(len(queue)), len(queue))
-                    chunk = [queue.popleft() for _ in range(size)]
+                    chunk = _next_chunk(queue, chunker.size(len(queue)))
                     inflight[backend.submit(chunk)] = (chunk, False)
             for future in backend.wait(list(inflight)):
                 chunk, alone = inflight.pop(future)

@@ -148,3 +148,19 @@ def test_ctrl_c_keeps_what_is_stored_prints_the_summary_and_exits_130(tmp_path, 
     assert f"{len(stored)} of 40 tasks run (interrupted), 0 failed; records in {store}" in out
     assert out.splitlines()[0].startswith("configuration")
     assert "Traceback" not in err
+
+
+def test_a_sweep_builds_each_problem_once(crashy_puzzle, tmp_path, monkeypatch):
+    log = tmp_path / "builds.log"
+    build = crashy.CrashyPuzzle.build
+
+    def logged(self, text, **options):
+        with open(log, "a") as handle:
+            handle.write(f"{text}\n")
+        return build(self, text, **options)
+
+    monkeypatch.setattr(crashy.CrashyPuzzle, "build", logged)   # inherited by forked workers
+    texts = [f"ok {n}" for n in range(3, 9)]
+    records = list(searchkit.batch(_tasks(texts, ["bfs", "dfs", "dijkstra", "iddfs"]), jobs=2))
+    assert len(records) == 24 and all(r["status"] == "solved" for r in records)
+    assert sorted(log.read_text().splitlines()) == sorted(texts)   # one build per instance
