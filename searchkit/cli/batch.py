@@ -217,6 +217,8 @@ def run(args: argparse.Namespace) -> int:
         except SearchkitError as exc:  # e.g. Dask missing or the scheduler unreachable
             raise UsageError(str(exc)) from None
         except (OSError, TimeoutError) as exc:
+            if args.scheduler is None:
+                raise UsageError(str(exc)) from None
             raise UsageError(f"cannot reach the Dask scheduler {args.scheduler}: {exc}"
                              ) from None
         except ImportError as exc:

@@ -54,9 +54,13 @@ class DaskBackend:
         self.task_memory = task_memory
         self.cluster = None
         if scheduler is None:
-            self.cluster = distributed.LocalCluster(
-                n_workers=local_workers or 1, threads_per_worker=1, processes=True,
-                dashboard_address=":0", silence_logs=logging.ERROR)
+            try:
+                self.cluster = distributed.LocalCluster(
+                    n_workers=local_workers or 1, threads_per_worker=1, processes=True,
+                    dashboard_address=":0", silence_logs=logging.ERROR)
+            except (RuntimeError, OSError) as exc:
+                raise SearchkitError(f"could not start a Dask LocalCluster: {exc} (a script "
+                                     "that starts one needs if __name__ == '__main__':)") from None
         try:
             # waits up to Dask's distributed.comm.timeouts.connect (30 s by default)
             self.client = distributed.Client(self.cluster or scheduler)
