@@ -17,8 +17,6 @@ from searchkit.bench import Options
 from searchkit.experiments import sweep
 from searchkit.experiments.throughput import per_task_overhead
 
-DESCRIPTION = "batch overhead per task: 10,000 tiny N* instances, plain loop vs batch jobs=1, 2"
-
 
 def run(options: Options) -> Any:
     rng = random.Random(1)

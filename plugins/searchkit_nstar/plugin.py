@@ -7,12 +7,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from searchkit import PuzzleFormatError, PuzzleInstance, PuzzleOption, hookimpl
+from searchkit.bench import BenchSuite
 from searchkit.puzzle import Puzzle, to_bool
 
 from . import collection
 from .problem import NStar
 
-__all__ = ["NStarPuzzle", "searchkit_puzzles"]
+__all__ = ["NStarPuzzle", "searchkit_puzzles", "searchkit_bench_suites"]
 
 
 class NStarPuzzle(Puzzle):
@@ -68,3 +69,10 @@ class NStarPuzzle(Puzzle):
 @hookimpl
 def searchkit_puzzles() -> list[Puzzle]:
     return [NStarPuzzle()]
+
+
+@hookimpl
+def searchkit_bench_suites() -> list[BenchSuite]:
+    return [BenchSuite("batch-overhead", "batch overhead per task: 10,000 tiny N* instances, plain "
+                                         "loop vs batch jobs=1, 2",
+                       "searchkit_nstar.batch_bench")]

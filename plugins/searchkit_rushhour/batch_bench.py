@@ -20,9 +20,6 @@ from searchkit.experiments.throughput import compare_backends
 
 from .plugin import RushHourPuzzle
 
-DESCRIPTION = ("batch throughput: Fogleman's 2,000 positions, BFS, 1 vs 2 processes vs a Dask "
-               "LocalCluster of 2")
-
 
 def _local_cluster() -> tuple[Any, float]:
     """A LocalCluster of two single-threaded worker processes and its start time, or

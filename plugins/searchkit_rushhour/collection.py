@@ -7,7 +7,8 @@ in ``cards.txt``), else by its number in the file; its known optimum is the lead
 which counts moves, so it is dropped for the other cost models. Any other text (a grid, the TD's
 JSON, a single line) is one instance -- a single line keeps its move count as known optimum.
 
->>> text = "60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\\n08 BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo 1247 orig-01"
+>>> text = ("60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\\n"
+...         "08 BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo 1247 orig-01")
 >>> [(i.name, i.known, i.line) for i in instances(text)]
 [('1', 60, 1), ('orig-01', 8, 2)]
 >>> [i.known for i in instances(text, cost="cells")]

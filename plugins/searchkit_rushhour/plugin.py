@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from searchkit import PuzzleInstance, hookimpl
+from searchkit.bench import BenchSuite
 from searchkit.puzzle import Puzzle, PuzzleOption
 
 from . import collection
@@ -15,7 +16,7 @@ from .formats import parse_board, to_fogleman
 from .heuristics import HEURISTICS
 from .problem import RushHour
 
-__all__ = ["REFERENCE_EXAMPLE", "RushHourPuzzle", "searchkit_puzzles"]
+__all__ = ["REFERENCE_EXAMPLE", "RushHourPuzzle", "searchkit_puzzles", "searchkit_bench_suites"]
 
 #: The reference TD's example (vehicle 0 is the grey target car): 9 moves, 21 cells.
 REFERENCE_EXAMPLE = """{"vehicules": [
@@ -121,3 +122,10 @@ class RushHourPuzzle(Puzzle):
 @hookimpl
 def searchkit_puzzles() -> list[Puzzle]:
     return [RushHourPuzzle()]
+
+
+@hookimpl
+def searchkit_bench_suites() -> list[BenchSuite]:
+    return [BenchSuite("batch-rushhour", "batch throughput: Fogleman's 2,000 positions, BFS, 1 vs 2 "
+                                         "processes vs a Dask LocalCluster of 2",
+                       "searchkit_rushhour.batch_bench")]

@@ -19,8 +19,6 @@ from searchkit.experiments.throughput import compare_backends
 
 from .plugin import TaquinPuzzle
 
-DESCRIPTION = "batch speed-up: Korf's 100 15-puzzles, IDA* + pattern databases, 1 vs 2 processes"
-
 
 def run(options: Options) -> Any:
     puzzle = TaquinPuzzle()

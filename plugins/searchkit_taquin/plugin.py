@@ -7,13 +7,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from searchkit import PuzzleFormatError, PuzzleInstance, PuzzleOption, hookimpl
+from searchkit.bench import BenchSuite
 from searchkit.puzzle import Puzzle
 
 from . import collection
 from .board import goal_board, parse_board
 from .problem import HEURISTICS, Taquin
 
-__all__ = ["TaquinPuzzle", "searchkit_puzzles", "split_goal"]
+__all__ = ["TaquinPuzzle", "searchkit_bench_suites", "searchkit_puzzles", "split_goal"]
 
 _GOAL_MARKERS = ("goal", "goal:")
 
@@ -123,3 +124,10 @@ class TaquinPuzzle(Puzzle):
 @hookimpl
 def searchkit_puzzles() -> list[Puzzle]:
     return [TaquinPuzzle()]
+
+
+@hookimpl
+def searchkit_bench_suites() -> list[BenchSuite]:
+    return [BenchSuite("batch-korf100", "batch speed-up: Korf's 100 15-puzzles, IDA* + pattern "
+                                        "databases, 1 vs 2 processes",
+                       "searchkit_taquin.batch_bench")]

@@ -70,7 +70,7 @@ def read_collection(puzzle: Any, path: str | Path, options: Mapping[str, Any] | 
     if not found:
         raise SearchkitError(f"{path}: no instance found")
     if known is not None:
-        cost = (options or {}).get("cost") or puzzle.resolve_options(dict(options or {})).get("cost")
+        cost = puzzle.resolve_options(dict(options or {})).get("cost")
         found = [_with_known(inst, number, known, cost) for number, inst in enumerate(found, 1)]
     return label_instances(label or path.name, found)
 

@@ -156,8 +156,8 @@ def _error(exc: BaseException, task: Task) -> str:
         return str(PuzzleFormatError(exc.reason, line, task.source or task.instance))
     if isinstance(exc, MemoryError):
         limit = _LIMIT[0]
-        size = "its memory limit" if limit is None else f"its memory limit ({limit / 2**30:.2f} GiB)"
-        return f"MemoryError: the task needed more than {size}"
+        size = "" if limit is None else f" ({limit / 2**30:.2f} GiB)"
+        return f"MemoryError: the task needed more than its memory limit{size}"
     return f"{type(exc).__name__}: {exc}{_where(exc)}"
 
 

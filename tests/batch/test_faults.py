@@ -121,7 +121,7 @@ def test_resume_after_a_killed_run_runs_every_task_once(tmp_path, suffix):
     stored = len(list(read_records(store)))
     assert 4 <= stored < 30
     again = _cli(*args, "--resume")
-    out, err = again.communicate(timeout=120)
+    _, err = again.communicate(timeout=120)
     assert again.returncode == 0, err
     assert f"resuming {store}: {stored} of 30 tasks already stored" in err
     records = list(read_records(store))
