@@ -176,3 +176,14 @@ def test_cli_sweeps_strategy_options_only_where_they_apply(tmp_path, capsys):
     assert main(["batch", "nstar", str(lines), "-o", "colour=red", "--out",
                  str(tmp_path / "x.jsonl")]) == 2
     assert "unknown option 'colour'" in capsys.readouterr().err
+
+
+def test_overhead_suite_measures_the_batch_against_a_plain_loop():
+    import searchkit_nstar.batch_bench as suite
+    from searchkit.bench import Options
+
+    table = suite.run(Options(quick=True))
+    assert [row[0] for row in table.rows] == ["plain loop", "batch jobs=1", "batch jobs=2"]
+    assert all(row[1] == 2000 and row[2] > 0 for row in table.rows)
+    assert table.rows[0][3] is None and all(isinstance(r[3], float) for r in table.rows[1:])
+    assert table.notes[0].startswith("- load average ")
