@@ -100,6 +100,7 @@ def run_in_process(tasks: Sequence[Task], task_memory: int | None = None
     no record). ``task_memory`` limits how much this process may grow during the run."""
     from . import worker
 
+    worker.forget_problems()
     worker._LIMIT[0] = task_memory
     with memory_guard(task_memory):
         for task in tasks:

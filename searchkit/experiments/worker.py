@@ -37,7 +37,8 @@ from typing import Any
 from ..errors import PuzzleFormatError
 from .tasks import Task, record_options
 
-__all__ = ["blank_record", "run_task", "run_chunk", "init_worker", "memory_guard", "worker_name"]
+__all__ = ["blank_record", "run_task", "run_chunk", "init_worker", "forget_problems",
+           "memory_guard", "worker_name"]
 
 _PROBLEMS: OrderedDict[tuple[Any, ...], Any] = OrderedDict()  # the last problems built
 _KEEP = 4
@@ -54,11 +55,19 @@ def worker_name() -> str:
     return _NAME[pid]
 
 
+def forget_problems() -> None:
+    """Drop the problems this process built (a new run may come with other plugins)."""
+    _PROBLEMS.clear()
+    _PREPARED.clear()
+
+
 def init_worker(task_memory: int | None = None) -> None:
     """Set up a pool worker: Ctrl-C is the parent's business (it stops the workers), the worker
-    dies with its parent (Linux), and each task may allocate at most ``task_memory`` bytes."""
+    dies with its parent (Linux), each task may allocate at most ``task_memory`` bytes, and
+    nothing the parent built is reused."""
     import signal
 
+    forget_problems()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(Exception):  # Linux only: SIGKILL this worker when the parent dies
         import ctypes
