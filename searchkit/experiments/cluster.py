@@ -108,7 +108,7 @@ class DaskBackend:
 
 def run_dask(tasks: Sequence[Task], scheduler: str | None = None,
              local_workers: int | None = None, task_memory: int | None = None
-             ) -> Iterator[dict[str, Any]]:
+             ) -> Iterator[list[dict[str, Any]]]:
     """Run ``tasks`` on the Dask scheduler at ``scheduler`` or on a new ``LocalCluster`` of
     ``local_workers`` processes; yield the records of each chunk as it completes."""
     backend = DaskBackend(scheduler, local_workers, task_memory)

@@ -16,6 +16,7 @@ replaced and the chunks that were running are retried one task at a time (see
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -78,10 +79,9 @@ class PoolBackend:
         """End the workers now (their running tasks are lost) and the pool."""
         if self.pool is None:
             return
-        processes = list(getattr(self.pool, "_processes", None) or {})
-        for pid in processes:
+        for pid in list(getattr(self.pool, "_processes", None) or {}):  # no public way
             try:
-                os.kill(pid, 15)
+                os.kill(pid, signal.SIGTERM)
             except OSError:
                 pass
         self.pool.shutdown(wait=True, cancel_futures=True)
@@ -94,7 +94,7 @@ class PoolBackend:
 
 
 def run_in_process(tasks: Sequence[Task], task_memory: int | None = None
-                   ) -> Iterator[dict[str, Any]]:
+                   ) -> Iterator[list[dict[str, Any]]]:
     """Run ``tasks`` one after the other in this process, yielding a list of one record per
     task; Ctrl-C during a search raises :class:`KeyboardInterrupt` (the interrupted task yields
     no record). ``task_memory`` limits how much this process may grow during the run."""
@@ -111,7 +111,7 @@ def run_in_process(tasks: Sequence[Task], task_memory: int | None = None
 
 
 def run_local(tasks: Sequence[Task], jobs: int | None = None,
-              task_memory: int | None = None) -> Iterator[dict[str, Any]]:
+              task_memory: int | None = None) -> Iterator[list[dict[str, Any]]]:
     """Run ``tasks`` on ``jobs`` processes (default: every core; 1: in this process), each task
     allowed ``task_memory`` bytes (default: the worker's share of memory); yield the records of
     each chunk of tasks as it completes."""
