@@ -11,6 +11,7 @@ write a puzzle plugin.
 """
 
 from .budget import Budget, Progress
+from .capabilities import Capabilities
 from .errors import (
     IncompatibleError,
     OptionError,
@@ -21,6 +22,7 @@ from .errors import (
 )
 from .experiments import batch
 from .explore import Exploration, explore
+from .frontiers import Frontier, FrontierKind
 from .graph import GraphProblem
 from .hookspecs import hookimpl
 from .plugins import (
@@ -43,6 +45,7 @@ from .result import Result, Stats
 from .search import search
 from .strategies.base import Strategy, StrategyOption
 from .verify import verify
+from .visited import VisitedBackend
 from .visited.hashtable import HashTable
 
 __version__ = "0.1.0"
@@ -62,6 +65,10 @@ __all__ = [
     "Exploration",
     "Strategy",
     "StrategyOption",
+    "Capabilities",
+    "Frontier",
+    "FrontierKind",
+    "VisitedBackend",
     "Puzzle",
     "PuzzleOption",
     "PuzzleInstance",

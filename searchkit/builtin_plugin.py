@@ -29,11 +29,5 @@ def searchkit_visited_backends() -> list[Any]:
 
 @hookimpl
 def searchkit_bench_suites() -> list[BenchSuite]:
-    suites = [BenchSuite("visited", "bytes per state and ops/s: dict/set vs searchkit's "
-                                    "HashTable, int and tuple keys", "searchkit.bench.visited")]
-    for name, module in (("nstar", "nstar"), ("8puzzle-astar", "puzzle8_astar"),
-                         ("8puzzle-bfs", "puzzle8_bfs"), ("15puzzle-idastar", "puzzle15_idastar"),
-                         ("15puzzle-korf100", "puzzle15_korf100"), ("rushhour", "rushhour")):
-        mod = __import__(f"searchkit.bench.{module}", fromlist=["run"])
-        suites.append(BenchSuite(name, mod.DESCRIPTION, mod.__name__))
-    return suites
+    return [BenchSuite("visited", "bytes per state and ops/s: dict/set vs searchkit's HashTable, "
+                                  "int and tuple keys", "searchkit.bench.visited")]

@@ -1,4 +1,8 @@
-"""State-space statistics: :func:`explore` runs a full breadth-first exploration."""
+"""State-space statistics: :func:`explore` runs a full breadth-first exploration.
+
+It runs under the same :class:`~searchkit.loops.Run` as the search loops (counters, budget,
+Ctrl-C, memory), with an :class:`Exploration` instead of a :class:`~searchkit.Result` at the end.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .budget import Budget, Control, Progress
+from .budget import Budget, Progress
+from .capabilities import Capabilities
+from .loops.run import Run
 from .plugins import get_visited_backend
-from .problem import has_own
 from .result import Stats
-from .search import check_problem
 
 __all__ = ["explore", "Exploration"]
 
@@ -92,55 +96,56 @@ def explore(
     >>> e.histogram, e.count, e.max_distance, e.mean_distance
     ([1, 2, 1], 4, 2, 1.0)
     """
-    check_problem(problem)
+    caps = Capabilities.of(problem)
     backend = get_visited_backend(visited)
-    if backend.make is None:
+    if backend.is_tree_search:
         raise ValueError("explore needs a visited backend that stores distances, not 'none'")
-    control = Control(budget, progress)
-    stats = control.stats
-    successors = problem.successors
-    key = problem.key if has_own(problem, "key") else None
-    start = problem.initial()
-    dist = backend.make(getattr(problem, "key_hash", None))
+    successors, key = caps.successors, caps.key
+    start = caps.initial()
+    dist = backend.make(caps.key_hash)
     dist[key(start) if key else start] = 0
     histogram = [1]
     layer = [start]
-    depth = expanded = generated = 0
-    next_check = control.next_check(0)
-    status, reason = "complete", ""
-    try:
-        while layer and (max_depth is None or depth < max_depth):
-            depth += 1
-            nxt: list[Any] = []
-            append = nxt.append
+    pending: list[Any] = []  # the next layer while it is being built
+    expanded = generated = max_frontier = 0
+    run = Run(budget=budget, progress=progress)
+
+    def sync(stats: Stats) -> None:
+        stats.expanded, stats.generated, stats.visited = expanded, generated, len(dist)
+        stats.duplicates = generated - (len(dist) - 1)
+        stats.max_frontier, stats.bound = max_frontier, len(histogram) - 1
+
+    def layers() -> Exploration:
+        nonlocal layer, pending, expanded, generated, max_frontier
+        seen, expand, key_of = dist, successors, key  # locals: read once per child below
+        next_check = run.next_check(0)
+        while layer and (max_depth is None or len(histogram) <= max_depth):
+            depth = len(histogram)
+            append = pending.append
             for state in layer:
                 expanded += 1
-                for _action, child, _cost in successors(state):
+                for _action, child, _cost in expand(state):
                     generated += 1
-                    k = key(child) if key else child
-                    if k not in dist:
-                        dist[k] = depth
+                    k = key_of(child) if key_of else child
+                    if k not in seen:
+                        seen[k] = depth
                         append(child)
                 if expanded >= next_check:
-                    stats.expanded, stats.generated, stats.visited = expanded, generated, len(dist)
-                    stats.bound = depth
-                    reason = control.check(len(nxt), backend.nbytes(dist)) or ""
-                    if reason:
-                        status = "budget_exhausted"
-                        break
-                    next_check = control.next_check(expanded)
-            if nxt:
-                histogram.append(len(nxt))
-            if status != "complete":
-                break
-            layer = nxt
-            stats.max_frontier = max(stats.max_frontier, len(layer))
-    except KeyboardInterrupt:
-        status, reason = "interrupted", "interrupted by the user"
-    if status == "complete" and layer and max_depth is not None and depth >= max_depth:
-        status, reason = "depth_limit", f"stopped at depth {max_depth}"
-    stats.expanded, stats.generated, stats.visited = expanded, generated, len(dist)
-    stats.duplicates = generated - (len(dist) - 1)
-    stats.bound = len(histogram) - 1
-    control.finish(backend.nbytes(dist))
-    return Exploration(status, dist, histogram, stats, reason)
+                    next_check = run.checkpoint(len(pending))
+            if pending:
+                histogram.append(len(pending))
+            layer, pending = pending, []
+            max_frontier = max(max_frontier, len(layer))
+        if layer:
+            return Exploration("depth_limit", dist, histogram, run.stats,
+                               f"stopped at depth {max_depth}")
+        return Exploration("complete", dist, histogram, run.stats)
+
+    def stopped(status: str, reason: str) -> Exploration:
+        if pending:  # the partial layer: its states are in ``dist`` too
+            histogram.append(len(pending))
+        return Exploration(status, dist, histogram, run.stats, reason)
+
+    run.count(sync)
+    run.track(maps=(dist,), backend=backend)
+    return run.guard(layers, stopped)

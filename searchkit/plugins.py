@@ -114,22 +114,6 @@ class Registry:
     failures: list[PluginFailure] = field(default_factory=list)
     manager: pluggy.PluginManager | None = None
 
-    @property
-    def puzzles(self) -> dict[str, Any]:
-        return self.tables["puzzle"]
-
-    @property
-    def strategies(self) -> dict[str, Any]:
-        return self.tables["strategy"]
-
-    @property
-    def frontiers(self) -> dict[str, Any]:
-        return self.tables["frontier"]
-
-    @property
-    def backends(self) -> dict[str, Any]:
-        return self.tables["visited"]
-
 
 _registry: Registry | None = None
 
@@ -155,6 +139,11 @@ def _load_order(ep: EntryPoint) -> tuple[bool, str]:
     return (dist is None or dist.metadata["Name"] != DISTRIBUTION, ep.name)
 
 
+def _distribution(ep: EntryPoint) -> str:
+    dist = getattr(ep, "dist", None)
+    return "an unknown distribution" if dist is None else f"{dist.metadata['Name']} {dist.version}"
+
+
 def _build() -> Registry:
     reg = Registry()
     pm = pluggy.PluginManager(hookspecs.PROJECT)
@@ -163,15 +152,15 @@ def _build() -> Registry:
     for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=_load_order):
         if pm.has_plugin(ep.name):
             reg.failures.append(PluginFailure(
-                ep.name, f"another plugin is already registered under the name {ep.name!r} "
-                         f"(entry point {ep.value!r} skipped)"))
+                ep.name, f"entry point {ep.name} = {ep.value} of {_distribution(ep)} skipped: "
+                         f"a plugin called {ep.name!r} is already registered"))
             continue
         try:
             pm.register(ep.load(), name=ep.name)
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # noqa: BLE001 - nothing a plugin does may stop the others
-            reg.failures.append(PluginFailure(ep.name, _describe(exc)))
+            reg.failures.append(PluginFailure(ep.name, _describe(exc, "while loading")))
     reg.manager = pm
     for kind in KINDS.values():
         _collect(reg, kind, getattr(pm.hook, kind.hook))
@@ -180,9 +169,10 @@ def _build() -> Registry:
     return reg
 
 
-def _describe(exc: BaseException) -> str:
+def _describe(exc: BaseException, where: str) -> str:
+    """``TypeError: message``; an exit (which has no useful message) says where it happened."""
     if isinstance(exc, SystemExit):
-        return f"SystemExit({exc.code!r}) raised while loading"
+        return f"SystemExit({exc.code!r}) raised {where}"
     return f"{type(exc).__name__}: {exc}"
 
 
@@ -196,7 +186,7 @@ def _collect(reg: Registry, kind: Kind, hook: Any) -> None:
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # noqa: BLE001 - see _build
-            reg.failures.append(PluginFailure(plugin, _describe(exc)))
+            reg.failures.append(PluginFailure(plugin, _describe(exc, f"in {kind.hook}")))
             continue
         for item in items:
             problem = _claim(reg, kind, item, plugin)

@@ -21,7 +21,14 @@ A puzzle turns text into a :class:`~searchkit.Problem` and tells the tools what 
     it, the file's known optimum under ``options``); default: the whole text is one instance.
     ``searchkit batch`` and ``searchkit solve --level N`` use it (see docs/batch.md).
 ``random_instance(rng, **size)``
-    The text of a random instance, for property tests.
+    The text of a random instance, for property tests and ``searchkit random``; ``rng`` is a
+    :class:`random.Random`.
+``small_size``
+    ``random_instance`` keyword arguments giving instances small enough for every optimal
+    strategy to solve in a blink (the conformance suite of :mod:`searchkit.testing` uses them).
+``format_instance(problem)``
+    Optional: the text of ``problem``'s instance in the puzzle's format, the inverse of ``parse``
+    (options aside); the conformance suite checks the round trip.
 ``default_strategy``
     What ``searchkit solve`` runs when not told otherwise.
 
@@ -116,6 +123,7 @@ class Puzzle:
     formats: tuple[str, ...] = ()
     options: Mapping[str, PuzzleOption] = {}
     default_strategy: str = "astar"
+    small_size: Mapping[str, Any] = {}
 
     def parse(self, text: str, **options: Any) -> Any:
         """Validate ``options``, then build the problem described by ``text``."""
@@ -154,6 +162,10 @@ class Puzzle:
     def random_instance(self, rng: random.Random, **size: Any) -> str:
         """The text of a random instance (solvable or not; the tests decide)."""
         raise NotImplementedError(f"puzzle {self.name!r} has no random instances")
+
+    def format_instance(self, problem: Any) -> str:
+        """The text of ``problem``'s instance, which :meth:`parse` reads back (optional)."""
+        raise NotImplementedError(f"puzzle {self.name!r} cannot write its instances as text")
 
     def __repr__(self) -> str:
         return f"<puzzle {self.name}: {self.description}>"

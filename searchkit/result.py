@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-__all__ = ["Result", "Stats", "Status", "STATUSES"]
+__all__ = ["Result", "Stats", "Status"]
 
 Status = Literal["solved", "no_solution", "budget_exhausted", "interrupted"]
-STATUSES: tuple[str, ...] = ("solved", "no_solution", "budget_exhausted", "interrupted")
 
 
 @dataclass
@@ -96,6 +95,11 @@ class Result:
     def solved(self) -> bool:
         """Whether a plan to a goal was found."""
         return self.status == "solved"
+
+    def _repr_html_(self) -> str:
+        """Jupyter's display: status, plan and statistics (see :mod:`searchkit.visual`)."""
+        from .visual.notebook import result_html
+        return result_html(self)
 
     def __repr__(self) -> str:
         plan = "" if self.actions is None else f", length={len(self.actions)}"

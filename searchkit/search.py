@@ -1,20 +1,25 @@
-"""The entry point :func:`search`."""
+"""The entry point :func:`search`: validate the request, assemble the parts, run the loop.
+
+Everything a request can get wrong (names, options, a frontier of the wrong kind, a problem
+without what the strategy needs) is checked here, before the loop starts; the loop then runs
+under a :class:`~searchkit.loops.Run` that turns budgets and Ctrl-C into results.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from .budget import Budget, Control, Progress
+from .budget import Budget, Progress
+from .capabilities import Capabilities
 from .errors import IncompatibleError, SearchkitError
-from .loops import SearchContext
+from .loops import Run, SearchContext
 from .plugins import frontiers, get_frontier, get_strategy, get_visited_backend
 from .result import Result
 from .strategies.base import Strategy
+from .visited import VisitedBackend
 
 __all__ = ["search", "check_problem"]
-
-_REQUIRED = ("initial", "successors", "is_goal")
 
 
 def search(
@@ -38,9 +43,9 @@ def search(
         ``astar``, ``wastar``, ``greedy``, ``idastar``, ``bibfs``, or a plugin's) or a
         :class:`~searchkit.strategies.Strategy`.
     frontier:
-        A registered frontier name; ``None`` takes the strategy's default. The frontier must
-        belong to the family the strategy needs (``fifo``/``lifo`` for BFS/DFS; ``heap``,
-        ``indexed-heap``, ``buckets`` for Dijkstra, A*, weighted A* and greedy).
+        A registered frontier name; ``None`` takes the strategy's default. The frontier must be
+        of the kind the strategy needs (plain: ``fifo``/``lifo`` for BFS/DFS; priority:
+        ``heap``, ``indexed-heap``, ``buckets`` for Dijkstra, A*, weighted A* and greedy).
     visited:
         ``dict``, ``hashtable`` or ``none`` (tree search, no duplicate detection); ``None``
         takes the strategy's default (``dict``, or ``none`` for depth-first deepening
@@ -80,47 +85,68 @@ def search(
     >>> search(roads, "bfs").cost  # fewest steps, not cheapest
     4
     """
-    check_problem(problem)
+    caps = Capabilities.of(problem)
     strat = get_strategy(strategy) if isinstance(strategy, str) else strategy
     if not isinstance(strat, Strategy):
         raise SearchkitError(f"strategy must be a name or a Strategy, not {type(strategy).__name__}")
     resolved = strat.resolve_options(options)
+    _check_needs(strat, caps)
     frontier_factory = _frontier_for(strat, frontier)
-    backend = get_visited_backend(visited if visited is not None else strat.default_visited)
-    if backend.is_tree_search and not strat.tree_search:
-        raise IncompatibleError(
-            f"strategy {strat.name!r} needs a visited backend that stores states, not 'none'"
-        )
-    control = Control(budget, progress)
-    unsolvable = getattr(problem, "unsolvable_reason", None)
+    backend = _backend_for(strat, visited)
+    ctx = SearchContext(caps, strat, resolved, frontier_factory, backend)
+    run = Run(strat.name, budget, progress)
+    return run.guard(lambda: _search(ctx, run), run.ended)
+
+
+def _search(ctx: SearchContext, run: Run) -> Result:
+    """The guarded part of a search: a puzzle's own unsolvability proof, then the loop."""
+    unsolvable = ctx.caps.unsolvable_reason
     reason = unsolvable() if unsolvable is not None else None
     if reason:
-        control.finish()
-        return Result("no_solution", stats=control.stats, strategy=strat.name, reason=reason)
-    context = SearchContext(problem, strat, resolved, frontier_factory, backend, control)
-    return strat.loop(context)
+        return run.no_solution(reason)
+    return ctx.strategy.loop.run(ctx, run)
 
 
 def check_problem(problem: Any) -> None:
-    """Raise :class:`SearchkitError` unless ``problem`` has the required methods."""
-    missing = [name for name in _REQUIRED if not callable(getattr(problem, name, None))]
+    """Raise :class:`SearchkitError` unless ``problem`` has the required methods (see
+    :meth:`Capabilities.of <searchkit.capabilities.Capabilities.of>`)."""
+    Capabilities.of(problem)
+
+
+def _check_needs(strat: Strategy, caps: Capabilities) -> None:
+    needs = strat.loop.needs
+    missing = [name for name in needs if getattr(caps, name) is None] if needs else None
     if missing:
-        raise SearchkitError(
-            f"{type(problem).__name__} is not a Problem: missing "
-            + ", ".join(f"{name}()" for name in missing)
+        raise IncompatibleError(
+            f"strategy {strat.name!r} needs a problem with "
+            + " and ".join(f"{name}()" for name in missing)
         )
 
 
+def _backend_for(strat: Strategy, name: str | None) -> VisitedBackend:
+    config = strat.loop
+    backend: VisitedBackend = get_visited_backend(
+        name if name is not None else config.default_visited)
+    if backend.is_tree_search and not config.allows_tree_search:
+        raise IncompatibleError(
+            f"strategy {strat.name!r} needs a visited backend that stores states, not "
+            f"{backend.name!r}"
+        )
+    return backend
+
+
 def _frontier_for(strat: Strategy, name: str | None) -> Any:
-    if strat.frontier_kind is None:
+    config = strat.loop
+    kind = config.frontier_kind
+    if kind is None:
         if name is not None:
             raise IncompatibleError(
                 f"strategy {strat.name!r} keeps its own depth-first stack and takes no frontier"
             )
         return None
-    factory = get_frontier(name if name is not None else strat.default_frontier)
-    if factory.kind != strat.frontier_kind:
-        valid = sorted(n for n, f in frontiers().items() if f.kind == strat.frontier_kind)
+    factory = get_frontier(name if name is not None else config.default_frontier)
+    if factory.kind != kind:
+        valid = sorted(n for n, f in frontiers().items() if f.kind == kind)
         raise IncompatibleError(
             f"frontier {factory.name!r} cannot be used with strategy {strat.name!r} "
             f"(valid: {', '.join(valid)})"

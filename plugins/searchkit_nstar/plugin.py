@@ -1,4 +1,4 @@
-"""The ``nstar`` puzzle and its registration hook."""
+"""The ``nstar`` puzzle, its benchmark suite, and their registration hooks."""
 
 from __future__ import annotations
 
@@ -6,9 +6,8 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from searchkit import PuzzleFormatError, PuzzleInstance, PuzzleOption, hookimpl
+from searchkit import Puzzle, PuzzleFormatError, PuzzleInstance, PuzzleOption, hookimpl, to_bool
 from searchkit.bench import BenchSuite
-from searchkit.puzzle import Puzzle, to_bool
 
 from . import collection
 from .problem import NStar
@@ -23,6 +22,7 @@ class NStarPuzzle(Puzzle):
     description = "the numbers game N*: reach a target from a start with n -> 2n and n -> n+1"
     formats = ("'START TARGET' (two positive integers) or 'TARGET' (start 1); '#' comments",)
     default_strategy = "astar"
+    small_size = {"max_target": 100}
     options = {
         "heuristic": PuzzleOption(
             "log2", "heuristic", choices=("log2", "zero"),
@@ -65,6 +65,9 @@ class NStarPuzzle(Puzzle):
         start = rng.randint(1, 20)
         return f"{start} {rng.randint(start, max(start, max_target))}"
 
+    def format_instance(self, problem: NStar) -> str:
+        return f"{problem.start} {problem.target}"
+
 
 @hookimpl
 def searchkit_puzzles() -> list[Puzzle]:
@@ -73,6 +76,8 @@ def searchkit_puzzles() -> list[Puzzle]:
 
 @hookimpl
 def searchkit_bench_suites() -> list[BenchSuite]:
-    return [BenchSuite("batch-overhead", "batch overhead per task: 10,000 tiny N* instances, plain "
-                                         "loop vs batch jobs=1, 2",
-                       "searchkit_nstar.batch_bench")]
+    return [BenchSuite("nstar", "N* game: tree vs graph search growth with depth (BFS and A*), "
+                                "engine vs hand-tuned BFS", "searchkit_nstar.bench.suite"),
+            BenchSuite("batch-overhead", "batch overhead per task: 10,000 tiny N* instances, "
+                                         "plain loop vs batch jobs=1, 2",
+                       "searchkit_nstar.bench.batch")]

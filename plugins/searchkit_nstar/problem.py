@@ -83,6 +83,11 @@ class NStar(ProblemBase):
     def render(self, n: int) -> str:
         return str(n)
 
+    def render_svg(self, n: int) -> str:
+        """``n`` on the number line from 1 to the target (see :mod:`searchkit_nstar.svg`)."""
+        from .svg import render
+        return render(self, n)
+
     def format_action(self, action: str) -> str:
         return action
 

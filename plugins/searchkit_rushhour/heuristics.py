@@ -40,14 +40,34 @@ that walls and edges keep across the target's row.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from math import inf
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .problem import RushHour
+from .board import Board, Vehicle
 
-__all__ = ["HEURISTICS", "make_heuristic", "unsolvable_reason"]
+__all__ = ["HEURISTICS", "Layout", "make_heuristic", "unsolvable_reason"]
+
+
+class Layout(Protocol):
+    """What the heuristics read of a problem: its board and cost model, and how its int states
+    are laid out (:class:`~searchkit_rushhour.problem.RushHour` is one). Depending on this and
+    not on the problem class keeps the import one way: problem -> heuristics."""
+
+    board: Board
+    cost: str
+    size: int
+    vehicles: Sequence[Vehicle]
+    pos_mask: int
+    shifts: Sequence[int]
+    cells: Sequence[Sequence[int]]
+    goal_position: int
+
+    def occupancy(self, state: int) -> int:
+        """The double bitboard of ``state`` (row-major and column-major bits, walls included)."""
+
+    def cell_bits(self, r: int, c: int) -> int:
+        """The two occupancy bits of cell ``(r, c)``."""
 
 HEURISTICS = {
     "zero": "0 everywhere (blind search)",
@@ -57,7 +77,7 @@ HEURISTICS = {
 }
 
 
-def make_heuristic(problem: RushHour, name: str) -> Callable[[int], float]:
+def make_heuristic(problem: Layout, name: str) -> Callable[[int], float]:
     """The heuristic ``name`` for ``problem``'s board and cost model, as ``h(state)``."""
     if name == "zero":
         return _zero
@@ -88,7 +108,7 @@ def _zero(state: int) -> int:
     return 0
 
 
-def _right_of_target_masks(problem: RushHour) -> list[int]:
+def _right_of_target_masks(problem: Layout) -> list[int]:
     """For each target position, the row-major bits of the target's row in front of it."""
     m, target = problem.size, problem.board.target
     masks = []
@@ -100,7 +120,7 @@ def _right_of_target_masks(problem: RushHour) -> list[int]:
     return masks
 
 
-def _blockers(problem: RushHour) -> Callable[[int], int]:
+def _blockers(problem: Layout) -> Callable[[int], int]:
     masks, pm, occupancy = _right_of_target_masks(problem), problem.pos_mask, problem.occupancy
 
     def blockers(state: int) -> int:
@@ -110,7 +130,7 @@ def _blockers(problem: RushHour) -> Callable[[int], int]:
     return blockers
 
 
-def _vehicle_fields(problem: RushHour) -> list[int]:
+def _vehicle_fields(problem: Layout) -> list[int]:
     """A disjoint bit field per vehicle whose popcount is the vehicle's charge when it must
     move at least once (1, or its length under ``length-cells``): the charge of a set of
     vehicles is then the popcount of the union of their fields."""
@@ -122,7 +142,7 @@ def _vehicle_fields(problem: RushHour) -> list[int]:
     return fields
 
 
-def _clear_options(problem: RushHour, b: int, p: int, fields: list[int]) -> tuple[Any, ...] | None:
+def _clear_options(problem: Layout, b: int, p: int, fields: list[int]) -> tuple[Any, ...] | None:
     """How vertical vehicle ``b`` at position ``p`` can leave the target's row:
     ``None`` if it is not across the row, else one ``(charge, path_bits, obstructors)`` per
     feasible side, where ``obstructors`` lists ``(shift, position_bits, field)`` for every other
@@ -151,7 +171,7 @@ def _clear_options(problem: RushHour, b: int, p: int, fields: list[int]) -> tupl
     return tuple(sides)
 
 
-def _blocked_blockers(problem: RushHour) -> Callable[[int], float]:
+def _blocked_blockers(problem: Layout) -> Callable[[int], float]:
     m, board, cost, pm = problem.size, problem.board, problem.cost, problem.pos_mask
     target = board.target
     goal = problem.goal_position
@@ -209,7 +229,7 @@ def _blocked_blockers(problem: RushHour) -> Callable[[int], float]:
     return blocked_blockers
 
 
-def unsolvable_reason(problem: RushHour) -> str | None:
+def unsolvable_reason(problem: Layout) -> str | None:
     """Why the board can never be solved (see the module docstring), or ``None``."""
     board, m = problem.board, problem.size
     target = board.target

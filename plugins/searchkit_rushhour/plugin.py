@@ -1,14 +1,14 @@
-"""The ``rushhour`` puzzle and its registration hook."""
+"""The ``rushhour`` puzzle, its benchmark suite, and their registration hooks."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
 
-from searchkit import PuzzleInstance, hookimpl
+from searchkit import Puzzle, PuzzleInstance, PuzzleOption, hookimpl
 from searchkit.bench import BenchSuite
-from searchkit.puzzle import Puzzle, PuzzleOption
 
 from . import collection
 from .board import STANDARD_LENGTHS, Board, Vehicle
@@ -57,6 +57,7 @@ class RushHourPuzzle(Puzzle):
          "target"),
     )
     default_strategy = "bfs"
+    small_size = {"size": 5, "vehicles": 3}
     options = {
         "cost": PuzzleOption(
             "moves", "cost model", choices=("moves", "cells", "length-cells"),
@@ -118,6 +119,25 @@ class RushHourPuzzle(Puzzle):
                 taken.update(v.cells())
         return to_fogleman(Board(size, placed, wall_cells))
 
+    def format_instance(self, problem: RushHour) -> str:
+        """The board as the TD's JSON if it was read from JSON (vehicles named by index), else in
+        Fogleman's format (target ``A``) or as a grid (target ``G``)."""
+        board = problem.board
+        if all(v.label == str(i) for i, v in enumerate(board.vehicles)):
+            return json.dumps({
+                "size": board.size, "walls": sorted([r, c] for r, c in board.walls),
+                "vehicles": [{"row": v.row, "col": v.col, "length": v.length,
+                              "orientation": "H" if v.horizontal else "V"}
+                             for v in board.vehicles]})
+        if board.target.label == "A":
+            return to_fogleman(board)
+        grid = [["x" if (r, c) in board.walls else "." for c in range(board.size)]
+                for r in range(board.size)]
+        for v in board.vehicles:
+            for r, c in v.cells():
+                grid[r][c] = v.label
+        return "\n".join("".join(row) for row in grid)
+
 
 @hookimpl
 def searchkit_puzzles() -> list[Puzzle]:
@@ -126,6 +146,8 @@ def searchkit_puzzles() -> list[Puzzle]:
 
 @hookimpl
 def searchkit_bench_suites() -> list[BenchSuite]:
-    return [BenchSuite("batch-rushhour", "batch throughput: Fogleman's 2,000 positions, BFS, 1 vs 2 "
-                                         "processes vs a Dask LocalCluster of 2",
-                       "searchkit_rushhour.batch_bench")]
+    return [BenchSuite("rushhour", "40 cards + 2,000 Fogleman positions: engine BFS/A* (plugin) "
+                                   "vs hand-tuned BFS", "searchkit_rushhour.bench.suite"),
+            BenchSuite("batch-rushhour", "batch throughput: Fogleman's 2,000 positions, BFS, 1 vs "
+                                         "2 processes vs a Dask LocalCluster of 2",
+                       "searchkit_rushhour.bench.batch")]

@@ -357,6 +357,11 @@ class RushHour(ProblemBase):
     def render(self, state: int) -> str:
         return self.board.picture(self.positions(state))
 
+    def render_svg(self, state: int) -> str:
+        """The parking lot as SVG (see :mod:`searchkit_rushhour.svg`)."""
+        from .svg import render
+        return render(self, state)
+
     def format_action(self, action: Action) -> str:
         vehicle, delta = action
         return f"{self.vehicles[vehicle].label}{delta:+d}"

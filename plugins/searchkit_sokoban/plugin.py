@@ -6,9 +6,8 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from searchkit import PuzzleInstance, PuzzleOption, hookimpl
+from searchkit import Puzzle, PuzzleInstance, PuzzleOption, hookimpl, to_bool
 from searchkit.bench import BenchSuite
-from searchkit.puzzle import Puzzle, to_bool
 
 from . import collection
 from .board import Board
@@ -50,6 +49,7 @@ class SokobanPuzzle(Puzzle):
          "(choose one with level=N or level=NAME)"),
     )
     default_strategy = "astar"
+    small_size = {"rows": 4, "cols": 4, "boxes": 2}
     options: Mapping[str, PuzzleOption] = {
         "level": PuzzleOption(None, "which level of a collection: 1-based number or name "
                               "(default: the first)", convert=_to_level),
@@ -134,6 +134,10 @@ class SokobanPuzzle(Puzzle):
             grid[r][c] = "*" if (r, c) in goals else "$"
         grid[keeper[0]][keeper[1]] = "+" if keeper in goals else "@"
         return "\n".join("".join(row) for row in grid)
+
+    def format_instance(self, problem: SokobanProblem) -> str:
+        """The level in XSB, as :meth:`SokobanProblem.render` draws its start."""
+        return problem.render(problem.initial())
 
 
 @hookimpl

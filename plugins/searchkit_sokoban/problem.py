@@ -152,6 +152,11 @@ class SokobanProblem(ProblemBase):
         """The position in XSB characters."""
         return self.board_picture(state[0], state[-1])
 
+    def render_svg(self, state: Any) -> str:
+        """The position as SVG (see :mod:`searchkit_sokoban.svg`)."""
+        from .svg import render
+        return render(self.board, state[0], state[-1])
+
     def format_action(self, action: Action) -> str:
         """The action in LURD notation: the walk in lower case, then the push in upper case.
 

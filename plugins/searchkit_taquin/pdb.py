@@ -3,9 +3,9 @@
 For a group of ``k`` tiles, the database gives for every placement of those tiles the fewest moves
 *of those tiles* that bring them to their goal cells, the other tiles being indistinguishable
 (moving them is free). Since each move moves one tile, the databases of disjoint groups add up to
-a lower bound (Korf & Felner 2002); see :mod:`searchkit.pdb` for the general idea and
+a lower bound (Korf & Felner 2002); see :mod:`searchkit.patterndb` for the general idea and
 :class:`PatternAbstraction` for this abstraction written as a plain problem, which the generic
-builder :func:`searchkit.pdb.build_pattern_database` solves the slow way (the tests compare).
+builder :func:`searchkit.patterndb.build_pattern_database` solves the slow way (the tests compare).
 
 :func:`build_table` runs the same 0-1 breadth-first search with numpy over the abstract states
 ``(blank cell, cells of the k tiles)``, packed ``B`` bits per cell (``B = 4`` on 4x4) with the
@@ -16,7 +16,7 @@ over the blank's cell, so a table has ``2**(B*k)`` one-byte entries (16 MiB for 
 entries for impossible placements hold 255 and are never read).
 
 :func:`load_tables` returns the tables for a partition, from memory, from the cache directory
-(:func:`searchkit.pdb.cache_directory`), or built (several in parallel, with a progress line on
+(:func:`searchkit.patterndb.cache_directory`), or built (several in parallel, with a progress line on
 stderr when it takes more than a second) and then saved with a checksummed header.
 """
 
@@ -31,11 +31,12 @@ from typing import Any
 
 import numpy as np
 
-from searchkit.pdb import StderrProgress, cache_directory, load_table, save_table
+from searchkit.patterndb import StderrProgress, cache_directory, load_table, save_table
 
 from .patterns import bits_per_cell
 
-__all__ = ["PatternAbstraction", "build_table", "load_tables", "table_meta", "table_path"]
+__all__ = ["PatternAbstraction", "build_table", "forget_loaded_tables", "load_tables", "table_meta",
+           "table_path"]
 
 FORMAT_VERSION = 1
 _MEMORY: dict[tuple[Any, ...], bytes] = {}
@@ -147,7 +148,7 @@ def _expand(states: np.ndarray, moves: list[tuple[np.ndarray, np.ndarray]], bits
 
 class PatternAbstraction:
     """The abstraction of :func:`build_table` as a plain problem for
-    :func:`searchkit.pdb.build_pattern_database`: states ``(blank, cell of group[0], ...)``;
+    :func:`searchkit.patterndb.build_pattern_database`: states ``(blank, cell of group[0], ...)``;
     sliding a pattern tile costs 1, moving the blank elsewhere costs 0. Use ``project=
     PatternAbstraction.project`` to drop the blank."""
 
@@ -239,6 +240,12 @@ def load_tables(height: int, width: int, goal_cells: Sequence[int],
     if missing:
         _build_missing(missing, use_cache)
     return [_MEMORY[key] for key in keys]
+
+
+def forget_loaded_tables() -> None:
+    """Drop the tables held in memory, so the next :func:`load_tables` reads the cache files
+    again (or rebuilds them); frees their memory too."""
+    _MEMORY.clear()
 
 
 def _build_missing(missing: list[tuple[Any, ...]], use_cache: bool) -> None:

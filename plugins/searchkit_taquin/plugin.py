@@ -1,4 +1,5 @@
-"""The ``taquin`` puzzle (8-, 15- and N x M sliding-tile puzzles) and its registration hook."""
+"""The ``taquin`` puzzle (8-, 15- and N x M sliding-tile puzzles), its benchmark suites, and their
+registration hooks."""
 
 from __future__ import annotations
 
@@ -6,15 +7,14 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from searchkit import PuzzleFormatError, PuzzleInstance, PuzzleOption, hookimpl
+from searchkit import Puzzle, PuzzleFormatError, PuzzleInstance, PuzzleOption, hookimpl
 from searchkit.bench import BenchSuite
-from searchkit.puzzle import Puzzle
 
 from . import collection
 from .board import goal_board, parse_board
 from .problem import HEURISTICS, Taquin
 
-__all__ = ["TaquinPuzzle", "searchkit_bench_suites", "searchkit_puzzles", "split_goal"]
+__all__ = ["TaquinPuzzle", "searchkit_puzzles", "searchkit_bench_suites", "split_goal"]
 
 _GOAL_MARKERS = ("goal", "goal:")
 
@@ -63,6 +63,7 @@ class TaquinPuzzle(Puzzle):
          "arrangement in the same formats); the goal= option overrides it"),
     )
     default_strategy = "astar"
+    small_size = {"height": 2, "width": 3}
     options = {
         "heuristic": PuzzleOption(
             "linear-conflict", "lower bound used by informed strategies", choices=HEURISTICS,
@@ -120,6 +121,10 @@ class TaquinPuzzle(Puzzle):
         return "\n".join(" ".join(str(t) for t in tiles[r * width:(r + 1) * width])
                          for r in range(height))
 
+    def format_instance(self, problem: Taquin) -> str:
+        """The board, a line ``goal`` and the goal, as rows of tokens (``_`` = blank)."""
+        return f"{problem.board.text()}\ngoal\n{problem.goal.text()}"
+
 
 @hookimpl
 def searchkit_puzzles() -> list[Puzzle]:
@@ -128,6 +133,18 @@ def searchkit_puzzles() -> list[Puzzle]:
 
 @hookimpl
 def searchkit_bench_suites() -> list[BenchSuite]:
-    return [BenchSuite("batch-korf100", "batch speed-up: Korf's 100 15-puzzles, IDA* + pattern "
-                                        "databases, 1 vs 2 processes",
-                       "searchkit_taquin.batch_bench")]
+    return [
+        BenchSuite("8puzzle-astar", "A* + Manhattan on 23 8-puzzles: engine vs hand-tuned "
+                                    "heapq/bucket A*, simpleai, aima3",
+                   "searchkit_taquin.bench.puzzle8_astar"),
+        BenchSuite("8puzzle-bfs", "full BFS of the 181,440 8-puzzle positions: engine vs "
+                                  "hand-tuned BFS, peers", "searchkit_taquin.bench.puzzle8_bfs"),
+        BenchSuite("15puzzle-idastar", "IDA* + linear conflict on Korf's 10 easiest: engine "
+                                       "(taquin plugin) vs hand-tuned",
+                   "searchkit_taquin.bench.puzzle15_idastar"),
+        BenchSuite("15puzzle-korf100", "long: all 100 Korf instances, engine IDA* with the "
+                                       "taquin plugin's pattern databases",
+                   "searchkit_taquin.bench.puzzle15_korf100"),
+        BenchSuite("batch-korf100", "batch speed-up: Korf's 100 15-puzzles, IDA* + pattern "
+                                    "databases, 1 vs 2 processes", "searchkit_taquin.bench.batch"),
+    ]

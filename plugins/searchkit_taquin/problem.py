@@ -183,6 +183,11 @@ class Taquin(ProblemBase):
             lines.append(rule)
         return "\n".join(lines)
 
+    def render_svg(self, state: int) -> str:
+        """The board as SVG tiles (see :mod:`searchkit_taquin.svg`)."""
+        from .svg import render
+        return render(self, state)
+
     def format_action(self, action: str) -> str:
         return action
 

@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..errors import UnknownNameError
 from .. import plugins
+from ..errors import UnknownNameError
 from .suite import DATA_ENV, BenchSuite, MissingData, Options, default_data_dir
 from .table import Table, format_table, unavailable
 
@@ -67,14 +67,19 @@ def machine() -> dict[str, Any]:
             "implementation": platform.python_implementation(), "platform": platform.platform()}
 
 
-def _selected(requested: list[str]) -> list[BenchSuite]:
+def _usage_error(message: str) -> Exception:
+    # imported here: searchkit.bench is imported while the plugins load, before the CLI can be
     from ..cli.parsing import UsageError
 
+    return UsageError(message)
+
+
+def _selected(requested: list[str]) -> list[BenchSuite]:
     try:
         return [plugins.get("bench_suite", name)
                 for name in requested or plugins.names("bench_suite")]
     except UnknownNameError as exc:
-        raise UsageError(str(exc)) from None
+        raise _usage_error(str(exc)) from None
 
 
 def _command_line(args: argparse.Namespace) -> str:
@@ -93,16 +98,21 @@ def _progress(line: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the command for parsed ``args``; 0 when every suite ran."""
-    from ..cli.parsing import UsageError
-
+    """Run the command for parsed ``args``; 0 when every suite ran or said it cannot."""
     if args.list:
         for suite in _selected([]):
             print(f"{suite.name:18} {suite.description}")
         return 0
     suites = _selected(args.suites)
     if args.repeat < 1:
-        raise UsageError("--repeat must be at least 1")
+        raise _usage_error("--repeat must be at least 1")
+    if not args.peer_limit > 0:
+        raise _usage_error("--peer-limit must be a positive number of seconds")
+    if args.json:
+        try:  # a path that cannot be written fails now, not after the run (nothing is erased)
+            open(args.json, "a", encoding="utf-8").close()
+        except OSError as exc:
+            raise _usage_error(f"cannot write {args.json}: {exc.strerror}") from None
     options = Options(repeat=args.repeat, quick=args.quick, peer_limit=args.peer_limit,
                       data=args.data if args.data is not None else default_data_dir(),
                       log=_progress if sys.stderr.isatty() else None)

@@ -55,12 +55,12 @@ class Outcome:
 class Contender:
     """A solver in a suite.
 
-    ``solve(instance_data) -> Outcome`` does the whole job for one instance (setup included, unless
-    ``prepare`` is given: ``prepare(data)`` runs untimed first and its result is what ``solve``
-    receives). ``audit(data) -> dict``, when given, replaces ``solve`` in the untimed memory pass and
-returns suite-specific counters that are costly to gather (added to ``Outcome.extra``).
-``unavailable`` is a reason string when the contender cannot run (a peer that is not
-    installed, a plugin that is not there yet). ``time_limit`` caps the CPU seconds per instance.
+    ``solve(instance_data) -> Outcome`` does the whole job for one instance (setup included,
+    unless ``prepare`` is given: ``prepare(data)`` runs untimed first and its result is what
+    ``solve`` receives). ``audit(data) -> dict``, when given, replaces ``solve`` in the untimed
+    memory pass and returns suite-specific counters that are costly to gather (added to
+    ``Outcome.extra``). ``unavailable`` is a reason string when the contender cannot run (a peer
+    that is not installed). ``time_limit`` caps the CPU seconds per instance.
     """
 
     name: str

@@ -29,7 +29,7 @@ DATA_ENV = "SEARCHKIT_DATA"
 def default_data_dir() -> Path:
     """``$SEARCHKIT_DATA`` if set, else ``../shared/data`` relative to the current directory."""
     explicit = os.environ.get(DATA_ENV)
-    return Path(explicit) if explicit else Path("..") / "shared" / "data"
+    return Path(explicit) if explicit else Path.cwd().parent / "shared" / "data"
 
 
 class MissingData(Exception):

@@ -24,7 +24,6 @@ from .harness import Table
 from .suite import Options
 
 NAME = "visited"
-DESCRIPTION = "bytes per state and ops/s: dict/set vs searchkit's HashTable, int and tuple keys"
 
 
 def int_keys(n: int) -> list[int]:

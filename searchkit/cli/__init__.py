@@ -19,7 +19,8 @@ from collections.abc import Sequence
 import searchkit
 from searchkit.plugins import PluginWarning
 
-from . import batch, bench, compare, demo, listing, report, solve, stats
+from . import batch, bench, compare, demo, listing, new_plugin, random_instances, report, solve
+from . import stats, verify_plan, view
 from .instance import options_help
 from .parsing import Parser, UsageError
 
@@ -63,8 +64,12 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_parser(subparsers, epilog)
     compare.add_parser(subparsers, epilog)
     stats.add_parser(subparsers, epilog)
+    view.add_parser(subparsers, epilog)
     demo.add_parser(subparsers)
     bench.add_parser(subparsers)
+    verify_plan.add_parser(subparsers, epilog)
+    random_instances.add_parser(subparsers)
+    new_plugin.add_parser(subparsers)
     batch.add_parser(subparsers, epilog)
     report.add_parser(subparsers)
     parser.set_defaults(handler=None)

@@ -71,10 +71,13 @@ class Instance:
             raise UsageError(str(exc)) from None
 
 
-def add_instance_arguments(parser: argparse.ArgumentParser, heuristic: bool = True) -> None:
-    """Add ``PUZZLE [FILE|-]`` and the instance and puzzle-option flags to ``parser``."""
+def add_instance_arguments(parser: argparse.ArgumentParser, heuristic: bool = True,
+                           puzzle_required: bool = True) -> None:
+    """Add ``PUZZLE [FILE|-]`` and the instance and puzzle-option flags to ``parser``
+    (``PUZZLE`` may be left out, as ``None``, unless ``puzzle_required``)."""
     names = ", ".join(sorted(searchkit.puzzles())) or "none installed"
-    parser.add_argument("puzzle", metavar="PUZZLE", help=f"installed puzzle ({names})")
+    parser.add_argument("puzzle", metavar="PUZZLE", nargs=None if puzzle_required else "?",
+                        help=f"installed puzzle ({names})")
     parser.add_argument(
         "file", metavar="FILE", nargs="?",
         help="instance file, or '-' for standard input "

@@ -45,7 +45,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         data = {name: _DATA[name]() for name in sections}
         if not args.section or args.section == "puzzles":
-            data["failed_plugins"] = {f.plugin: f.error for f in searchkit.plugin_failures()}
+            failed: dict[str, list[str]] = {}
+            for failure in searchkit.plugin_failures():  # a plugin may have several refusals
+                failed.setdefault(failure.plugin, []).append(failure.error)
+            data["failed_plugins"] = {plugin: "; ".join(errors)
+                                      for plugin, errors in failed.items()}
         print(output.to_json(data))
         return 0
     blocks = [_TEXT[name]() for name in sections]

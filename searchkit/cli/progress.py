@@ -13,7 +13,7 @@ import sys
 from typing import Any, TextIO
 
 from searchkit import Progress
-from searchkit.loops import deepening
+from searchkit.loops import Deepening
 
 from . import output
 
@@ -75,11 +75,11 @@ def bound_name(strategy: Any) -> str:
     """
     if strategy.uses_heuristic:
         name = "f"
-    elif strategy.optimal and not strategy.unit_depth:
+    elif strategy.optimal:
         name = "g"
     else:
         name = "depth"
-    return f"{name}-bound" if strategy.loop is deepening else name
+    return f"{name}-bound" if isinstance(strategy.loop, Deepening) else name
 
 
 def progress_for(enabled: bool, bound: str = "depth", prefix: str = "") -> ProgressLine | None:

@@ -27,6 +27,7 @@ __all__ = [
     "budget_from",
     "strategy_options_from",
     "check_names",
+    "choice_from",
     "run_search",
 ]
 
@@ -141,6 +142,16 @@ def check_names(strategies: Sequence[str] = (), frontiers: Sequence[str] = (),
             searchkit.get_visited_backend(name)
     except SearchkitError as exc:
         raise UsageError(str(exc)) from None
+
+
+def choice_from(args: argparse.Namespace, puzzle: Any) -> Choice:
+    """The run asked for by ``--strategy``/``--frontier``/``--visited`` and the strategy-option
+    flags (names checked; the strategy defaults to ``puzzle``'s own)."""
+    check_names([args.strategy] if args.strategy else [],
+                [args.frontier] if args.frontier else [],
+                [args.visited] if args.visited else [])
+    return Choice(args.strategy or puzzle.default_strategy, args.frontier, args.visited,
+                  tuple(strategy_options_from(args).items()))
 
 
 def run_search(problem: Any, choice: Choice, budget: Budget | None, show_progress: bool,

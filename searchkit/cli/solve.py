@@ -15,9 +15,8 @@ from .running import (
     add_budget_arguments,
     add_strategy_arguments,
     budget_from,
-    check_names,
+    choice_from,
     run_search,
-    strategy_options_from,
 )
 
 __all__ = [
@@ -65,11 +64,7 @@ def exit_status(status: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Solve the instance, print the report (or JSON) and return the exit status."""
     instance = load_instance(args)
-    check_names([args.strategy] if args.strategy else [],
-                [args.frontier] if args.frontier else [],
-                [args.visited] if args.visited else [])
-    choice = Choice(args.strategy or instance.puzzle.default_strategy, args.frontier,
-                    args.visited, tuple(strategy_options_from(args).items()))
+    choice = choice_from(args, instance.puzzle)
     problem = instance.problem()
     result = run_search(problem, choice, budget_from(args), show_progress=not args.json)
     if args.json:

@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         backend = searchkit.get_visited_backend(args.visited)
     except searchkit.UnknownNameError as exc:
         raise UsageError(str(exc)) from None
-    if backend.make is None:
+    if backend.is_tree_search:
         raise UsageError(f"visited backend {args.visited!r} stores no distances (use dict or "
                          "hashtable)")
     problem = instance.problem()

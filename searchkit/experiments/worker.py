@@ -113,7 +113,7 @@ def _setup_lock(puzzle: str) -> Iterator[None]:
     try:
         import fcntl
 
-        from ..pdb import cache_directory
+        from ..patterndb import cache_directory
 
         directory = cache_directory()
         directory.mkdir(parents=True, exist_ok=True)

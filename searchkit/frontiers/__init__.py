@@ -1,19 +1,19 @@
-"""Frontiers: the data structures holding generated but not yet expanded states.
+"""Frontiers: the containers holding generated but not yet expanded states.
 
-Two families, told apart by the class attribute ``kind``:
+The contract is the protocol :class:`~searchkit.frontiers.protocol.Frontier`; its ``kind`` (a
+:class:`~searchkit.frontiers.protocol.FrontierKind`) says which discipline it serves:
 
-``"plain"`` (``fifo``, ``lifo``)
-    ``push(item)`` and ``pop() -> item``; used by breadth- and depth-first search, which need no
-    priorities.
-``"priority"`` (``heap``, ``indexed-heap``, ``buckets``)
-    ``push(entry)`` and ``pop() -> entry`` where ``entry = (priority, tie, seq, item)``: the
-    smallest ``priority`` comes out first, then the smallest ``tie`` (loops pass ``-g``, so that
-    among equal f the deepest state wins), then the smallest ``seq`` (insertion order), so every
-    pop is deterministic.
+``FrontierKind.PLAIN`` (``fifo``, ``lifo``)
+    ``push(item)`` and ``pop() -> item``: breadth- and depth-first search, which need no
+    priorities. Items are states (graph search) or tree nodes (``visited="none"``).
+``FrontierKind.PRIORITY`` (``heap``, ``indexed-heap``, ``buckets``)
+    ``push(entry)`` and ``pop() -> entry`` with ``entry = (priority, tie, seq, item, h, key)``
+    (:data:`~searchkit.frontiers.protocol.PriorityEntry`): the smallest ``priority`` comes out
+    first, then the smallest ``tie`` (the loop passes ``-g``, so among equal f the deepest state
+    wins), then the smallest ``seq`` (insertion order), so every pop is deterministic.
 
-Every frontier also has ``__len__`` and ``nbytes()`` (an estimate of its own memory). A frontier
-is one small module; registering a new one (see :mod:`searchkit.hookspecs`) makes it available to
-every strategy of the matching family.
+A frontier is one small module; adding it to :data:`BUILTIN_FRONTIERS` (or returning it from a
+plugin's ``searchkit_frontiers`` hook) makes it available to every strategy of its kind.
 """
 
 from .buckets import BucketFrontier
@@ -21,7 +21,19 @@ from .fifo import FifoFrontier
 from .heap import HeapFrontier
 from .indexed_heap import IndexedHeapFrontier
 from .lifo import LifoFrontier
+from .protocol import PRIORITY_ENTRY_FIELDS, Frontier, FrontierKind, PriorityEntry
 
-__all__ = ["FifoFrontier", "LifoFrontier", "HeapFrontier", "IndexedHeapFrontier", "BucketFrontier"]
+__all__ = [
+    "Frontier",
+    "FrontierKind",
+    "PriorityEntry",
+    "PRIORITY_ENTRY_FIELDS",
+    "FifoFrontier",
+    "LifoFrontier",
+    "HeapFrontier",
+    "IndexedHeapFrontier",
+    "BucketFrontier",
+    "BUILTIN_FRONTIERS",
+]
 
 BUILTIN_FRONTIERS = (FifoFrontier, LifoFrontier, HeapFrontier, IndexedHeapFrontier, BucketFrontier)

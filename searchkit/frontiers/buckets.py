@@ -14,21 +14,23 @@ from typing import Any
 
 from ..errors import IncompatibleError
 from .heap import ENTRY_BYTES
+from .protocol import FrontierKind, PriorityEntry
 
 __all__ = ["BucketFrontier"]
 
 
 class BucketFrontier:
-    """A two-level bucket queue of ``(priority, tie, seq, item)`` entries.
+    """A two-level bucket queue of ``(priority, tie, seq, item, h, key)`` entries.
 
     >>> b = BucketFrontier()
-    >>> b.push((4, -1, 0, "x")); b.push((4, -3, 1, "deep")); b.push((2, 0, 2, "low"))
+    >>> b.push((4, -1, 0, "x", 3, "x")); b.push((4, -3, 1, "deep", 1, "deep"))
+    >>> b.push((2, 0, 2, "low", 2, "low"))
     >>> [b.pop()[3] for _ in range(3)]
     ['low', 'deep', 'x']
     """
 
     name = "buckets"
-    kind = "priority"
+    kind = FrontierKind.PRIORITY
     description = "bucket queue for integer priorities, O(1) operations"
 
     __slots__ = ("_buckets", "_low", "_size")
@@ -45,7 +47,7 @@ class BucketFrontier:
         """Bytes of the bucket array and the entries (the per-bucket queues are estimated)."""
         return sys.getsizeof(self._buckets) + (ENTRY_BYTES + 8) * self._size
 
-    def push(self, entry: tuple[Any, Any, int, Any]) -> None:
+    def push(self, entry: PriorityEntry) -> None:
         f = entry[0]
         if type(f) is not int:
             if isinstance(f, float) and f.is_integer():
@@ -70,7 +72,7 @@ class BucketFrontier:
             self._low = f
         self._size += 1
 
-    def pop(self) -> tuple[Any, Any, int, Any]:
+    def pop(self) -> PriorityEntry:
         if not self._size:
             raise IndexError("pop from an empty bucket queue")
         buckets = self._buckets

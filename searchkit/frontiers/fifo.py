@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from collections import deque
 
+from .protocol import FrontierKind
+
 __all__ = ["FifoFrontier"]
 
 
@@ -16,7 +18,7 @@ class FifoFrontier(deque):
     """
 
     name = "fifo"
-    kind = "plain"
+    kind = FrontierKind.PLAIN
     description = "first-in first-out queue (breadth-first order), O(1) operations"
 
     layered = True  # pops states in non-decreasing depth order (lets loops report the depth)

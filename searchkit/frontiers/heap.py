@@ -9,24 +9,28 @@ import sys
 from functools import partial
 from heapq import heappop, heappush
 
+from .protocol import FrontierKind
+
 __all__ = ["HeapFrontier", "ENTRY_BYTES"]
 
-ENTRY_BYTES = 72  # sys.getsizeof of a 4-tuple: the (priority, tie, seq, item) entry itself
+#: ``sys.getsizeof`` of one ``(priority, tie, seq, item, h, key)`` entry tuple.
+ENTRY_BYTES = sys.getsizeof((0, 0, 0, None, 0, None))
 
 
 class HeapFrontier(list):
-    """A priority queue of ``(priority, tie, seq, item)`` entries on :mod:`heapq`.
+    """A priority queue of ``(priority, tie, seq, item, h, key)`` entries on :mod:`heapq`.
 
     The frontier *is* the heap's list, so ``len()`` and truth tests are C calls, and ``push`` and
     ``pop`` are the C functions of :mod:`heapq` bound to it with :func:`functools.partial`: no
     operation costs a Python-level call (the loops call them once or more per node).
 
-    >>> h = HeapFrontier(); h.push((3, 0, 0, "c")); h.push((1, 0, 1, "a")); h.pop()
-    (1, 0, 1, 'a')
+    >>> h = HeapFrontier(); h.push((3, 0, 0, "c", 3, "c")); h.push((1, 0, 1, "a", 1, "a"))
+    >>> h.pop()
+    (1, 0, 1, 'a', 1, 'a')
     """
 
     name = "heap"
-    kind = "priority"
+    kind = FrontierKind.PRIORITY
     description = "binary heap with lazy deletion, O(log n) operations"
 
     __slots__ = ("push", "pop")

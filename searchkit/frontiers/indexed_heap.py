@@ -1,41 +1,43 @@
 """``indexed-heap``: a binary heap with decrease-key. O(log n) push, pop and decrease.
 
-Each item appears at most once: pushing an item that is already queued with a worse priority
-moves it up in place (decrease-key), and pushing it with a priority that is not better does
-nothing. Entries compare as tuples; ``seq`` is unique, so items themselves are never compared.
-The frontier therefore never holds stale entries, at the price of a position index
-(a dict from item to heap slot); items must be hashable.
+Each key appears at most once: pushing an entry whose key is already queued with a worse entry
+moves it up in place (decrease-key), and pushing one that is not better does nothing. The key is
+the entry's last field (the state's :meth:`~searchkit.Problem.key`; see
+:data:`~searchkit.frontiers.protocol.PriorityEntry`), so states need not be hashable. Entries
+compare as tuples and ``seq`` is unique, so items and keys are never compared. The frontier
+never holds stale entries, at the price of a position index (a dict from key to heap slot).
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Any
+from collections.abc import Hashable
 
-from ..errors import IncompatibleError
 from .heap import ENTRY_BYTES
+from .protocol import FrontierKind, PriorityEntry
 
 __all__ = ["IndexedHeapFrontier"]
 
 
 class IndexedHeapFrontier:
-    """A priority queue of ``(priority, tie, seq, item)`` entries with decrease-key.
+    """A priority queue of ``(priority, tie, seq, item, h, key)`` entries with decrease-key.
 
     >>> h = IndexedHeapFrontier()
-    >>> h.push((5, 0, 0, "a")); h.push((3, 0, 1, "b")); h.push((1, 0, 2, "a"))
-    >>> len(h), h.pop(), h.pop()
+    >>> h.push((5, 0, 0, "a", 5, "A")); h.push((3, 0, 1, "b", 3, "B"))
+    >>> h.push((1, 0, 2, "a", 1, "A"))  # key "A" again, better: decrease-key
+    >>> len(h), h.pop()[:4], h.pop()[:4]
     (2, (1, 0, 2, 'a'), (3, 0, 1, 'b'))
     """
 
     name = "indexed-heap"
-    kind = "priority"
+    kind = FrontierKind.PRIORITY
     description = "binary heap with decrease-key (no stale entries), O(log n) operations"
 
     __slots__ = ("_heap", "_pos")
 
     def __init__(self) -> None:
-        self._heap: list[tuple[Any, Any, int, Any]] = []
-        self._pos: dict[Any, int] = {}
+        self._heap: list[PriorityEntry] = []
+        self._pos: dict[Hashable, int] = {}
 
     def __len__(self) -> int:
         return len(self._heap)
@@ -44,31 +46,23 @@ class IndexedHeapFrontier:
         """Bytes of the heap array, its entries and the position index."""
         return sys.getsizeof(self._heap) + ENTRY_BYTES * len(self._heap) + sys.getsizeof(self._pos)
 
-    def push(self, entry: tuple[Any, Any, int, Any]) -> None:
-        item = entry[3]
-        try:
-            i = self._pos.get(item)
-        except TypeError:
-            raise IncompatibleError(
-                f"the indexed-heap frontier needs hashable states, got {type(item).__name__}"
-            ) from None
+    def push(self, entry: PriorityEntry) -> None:
         heap = self._heap
+        i = self._pos.get(entry[5])
         if i is None:
             heap.append(entry)
-            self._pos[item] = len(heap) - 1
             self._sift_up(len(heap) - 1)
         elif entry < heap[i]:
             heap[i] = entry
             self._sift_up(i)
 
-    def pop(self) -> tuple[Any, Any, int, Any]:
+    def pop(self) -> PriorityEntry:
         heap, pos = self._heap, self._pos
         top = heap[0]
         last = heap.pop()
-        del pos[top[3]]
+        del pos[top[5]]
         if heap:
             heap[0] = last
-            pos[last[3]] = 0
             self._sift_down(0)
         return top
 
@@ -81,10 +75,10 @@ class IndexedHeapFrontier:
             if above <= entry:
                 break
             heap[i] = above
-            pos[above[3]] = i
+            pos[above[5]] = i
             i = parent
         heap[i] = entry
-        pos[entry[3]] = i
+        pos[entry[5]] = i
 
     def _sift_down(self, i: int) -> None:
         heap, pos = self._heap, self._pos
@@ -100,7 +94,7 @@ class IndexedHeapFrontier:
             if entry <= below:
                 break
             heap[i] = below
-            pos[below[3]] = i
+            pos[below[5]] = i
             i = child
         heap[i] = entry
-        pos[entry[3]] = i
+        pos[entry[5]] = i

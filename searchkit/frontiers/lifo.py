@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+from .protocol import FrontierKind
+
 __all__ = ["LifoFrontier"]
 
 
@@ -15,7 +17,7 @@ class LifoFrontier(list):
     """
 
     name = "lifo"
-    kind = "plain"
+    kind = FrontierKind.PLAIN
     description = "last-in first-out stack (depth-first order), O(1) operations"
 
     push = list.append

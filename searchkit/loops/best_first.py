@@ -1,21 +1,17 @@
 """The best-first loop: one generic graph (or tree) search run by BFS, DFS, Dijkstra, A*,
 weighted A* and greedy best-first search.
 
-What varies between those strategies is data held by the :class:`~searchkit.strategies.Strategy`
-and the parts chosen at run time:
+What varies between those strategies is their :class:`BestFirst` configuration and the parts
+chosen at run time:
 
-* the frontier family -- ``plain`` (FIFO/LIFO: breadth- or depth-first order, duplicate detection
-  when a state is *generated*, goal test on generation) or ``priority`` (heap, indexed heap,
-  buckets: ordered by ``f = g_weight * g + h_weight * h`` then by larger ``g``, duplicate
-  detection with cost improvement, goal test on *expansion*, which is what makes Dijkstra and A*
-  optimal);
-* the visited backend -- a mapping per remembered fact (``parent`` and, for priority search,
-  ``best_g``), or ``none`` for a tree search where nodes carry their own path.
-
-Priority search keeps the best known ``g`` of every key and re-inserts a state whenever a strictly
-cheaper path to it is found, even after it was expanded ("reopening"). A* therefore stays optimal
-with an admissible but inconsistent heuristic; with a consistent one nothing is ever reopened.
-States whose heuristic is ``inf`` are dead ends and are pruned.
+* the frontier kind -- without a :class:`Priority` rule the strategy takes a *plain* frontier
+  (FIFO/LIFO: breadth- or depth-first order, duplicate detection when a state is *generated*,
+  goal test on generation; :func:`plain_graph_search` below); with one, a *priority* frontier
+  (heap, indexed heap, buckets: ordered by ``f = g_weight * g + h_weight * h`` then by larger
+  ``g``, duplicate detection with cost improvement, goal test on *expansion*, which is what makes
+  Dijkstra and A* optimal; :mod:`.priority`);
+* the visited backend -- a mapping per remembered fact, or ``none`` for a tree search where nodes
+  carry their own path (:mod:`.tree`).
 
 Complexity: O(E) frontier operations (O(E log E) time with a heap), O(V) memory, where V and E
 are the reachable states and transitions.
@@ -23,300 +19,131 @@ are the reachable states and transitions.
 
 from __future__ import annotations
 
-import sys
-from itertools import count
-from math import inf
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
+from ..frontiers.protocol import FrontierKind
 from ..result import Result
 from .context import SearchContext
-from .paths import ROOT, key_chain, solved, solved_path, unsolved
+from .paths import ROOT, key_chain
+from .priority import priority_graph_search
+from .run import Run
+from .tree import tree_search
 
-__all__ = ["best_first"]
+__all__ = ["BestFirst", "Priority", "best_first", "plain_graph_search"]
 
 
-def best_first(ctx: SearchContext) -> Result:
+@dataclass(frozen=True)
+class Priority:
+    """The order of a priority search: ``f = g_weight * g + h_weight * h``.
+
+    Ties go to the larger ``g`` (the deeper state), then to the earlier generated entry. An
+    option named ``h_weight_option`` (weighted A*'s ``weight``) overrides ``h_weight``.
+    """
+
+    g_weight: float = 1
+    h_weight: float = 0
+    h_weight_option: str | None = None
+
+    @property
+    def uses_heuristic(self) -> bool:
+        """Whether ``h`` takes part in the order."""
+        return self.h_weight != 0 or self.h_weight_option is not None
+
+    def weights(self, options: Mapping[str, Any]) -> tuple[float, float]:
+        """``(g_weight, h_weight)`` under the strategy's resolved ``options``."""
+        if self.h_weight_option is not None:
+            return self.g_weight, options[self.h_weight_option]
+        return self.g_weight, self.h_weight
+
+
+@dataclass(frozen=True)
+class BestFirst:
+    """A strategy run by the best-first loop.
+
+    ``default_frontier`` is used when :func:`~searchkit.search` is given none; ``priority`` is
+    the order of a priority search (``None``: the frontier's own order, FIFO or LIFO).
+    """
+
+    default_frontier: str
+    priority: Priority | None = None
+    default_visited: str = "dict"
+    frontier_kind: FrontierKind = field(init=False, repr=False, compare=False)
+    """Priority frontiers for a priority rule, plain ones otherwise."""
+    allows_tree_search: ClassVar[bool] = True
+    needs: ClassVar[tuple[str, ...]] = ()
+
+    def __post_init__(self) -> None:
+        kind = FrontierKind.PLAIN if self.priority is None else FrontierKind.PRIORITY
+        object.__setattr__(self, "frontier_kind", kind)  # derived once: read by every search
+
+    @property
+    def uses_heuristic(self) -> bool:
+        return self.priority is not None and self.priority.uses_heuristic
+
+    def run(self, ctx: SearchContext, run: Run) -> Result:
+        return best_first(ctx, run)
+
+
+def best_first(ctx: SearchContext, run: Run) -> Result:
     """Run ``ctx.strategy`` as a best-first search (see the module docstring)."""
     if ctx.backend.is_tree_search:
-        return _tree_search(ctx)
-    if ctx.frontier_kind == "plain":
-        return _plain_graph_search(ctx)
-    return _priority_graph_search(ctx)
+        return tree_search(ctx, run)
+    if ctx.strategy.loop.priority is None:
+        return plain_graph_search(ctx, run)
+    return priority_graph_search(ctx, run)
 
 
-def _plain_graph_search(ctx: SearchContext) -> Result:
+def plain_graph_search(ctx: SearchContext, run: Run) -> Result:
     """BFS/DFS: mark states when generated, test goals when generated.
 
     ``generated`` is not counted per child: every child is either a duplicate or a new key, so it
     is ``duplicates + len(parent) - 1``.
     """
-    control = ctx.control
-    stats = control.stats
-    successors, is_goal, key = ctx.successors, ctx.is_goal, ctx.key
-    start = ctx.problem.initial()
+    caps = ctx.caps
+    successors, is_goal, key = ctx.successors, caps.is_goal, caps.key
+    start = caps.initial()
     start_key = key(start) if key else start
     parent = ctx.new_map()
     parent[start_key] = ROOT
-    if is_goal(start):
-        stats.visited = 1
-        return solved(ctx, [start_key])
-    frontier = ctx.frontier_factory()
+    frontier = ctx.frontier_factory()  # type: ignore[misc]
     push, pop = frontier.push, frontier.pop
-    push(start)
     layered = getattr(frontier, "layered", False)
     depth, level_end = 0, 1
     expanded = duplicates = max_frontier = 0
-    next_check = control.next_check(0)
-    status = reason = None
-    try:
-        while frontier:
-            state = pop()
-            expanded += 1
-            state_key = key(state) if key else state
-            for _action, child, _cost in successors(state):
-                child_key = key(child) if key else child
-                if child_key in parent:
-                    duplicates += 1
-                    continue
-                parent[child_key] = state_key
-                if is_goal(child):
-                    stats.bound = depth + 1
-                    return _finish_keys(ctx, parent, child_key, expanded,
-                                        duplicates + len(parent) - 1, duplicates, max_frontier,
-                                        frontier)
-                push(child)
-            size = len(frontier)
-            if size > max_frontier:
-                max_frontier = size
-            if layered and expanded == level_end:
-                depth += 1
-                level_end = expanded + size
-            if expanded >= next_check:
-                stats.expanded, stats.duplicates = expanded, duplicates
-                stats.generated = duplicates + len(parent) - 1
-                stats.max_frontier, stats.visited, stats.bound = max_frontier, len(parent), depth
-                reason = control.check(size, _nbytes(ctx, frontier, parent))
-                if reason:
-                    status = "budget_exhausted"
-                    break
-                next_check = control.next_check(expanded)
-    except KeyboardInterrupt:
-        status, reason = "interrupted", "interrupted by the user"
-    stats.expanded, stats.duplicates = expanded, duplicates
-    stats.generated = duplicates + len(parent) - 1
-    stats.max_frontier, stats.visited, stats.bound = max_frontier, len(parent), depth
-    control.finish(_nbytes(ctx, frontier, parent))
-    if status is None:
-        return unsolved(ctx, "no_solution", "the reachable state space holds no goal")
-    return unsolved(ctx, status, reason)
 
+    def sync(stats: Any) -> None:
+        stats.expanded, stats.duplicates = expanded, duplicates
+        stats.generated = duplicates + len(parent) - 1
+        stats.max_frontier, stats.visited, stats.bound = max_frontier, len(parent), depth
 
-def _priority_graph_search(ctx: SearchContext) -> Result:
-    """Dijkstra, A*, weighted A*, greedy: expand by priority, test goals on expansion.
-
-    Hot-loop design (every line runs once per node or per child): the insertion counter ``seq``
-    is a local int, and ``generated`` is not counted per child but derived as pushes + duplicates
-    + pruned children; ``f`` is ``g + h`` without multiplications when both weights are 1 (A*);
-    expanded keys are added to ``closed`` without a membership test, ``reopened`` being
-    ``expanded - len(closed)``; a child's ``h == inf`` test comes after the duplicate test (a key
-    already stored has a finite ``h``, as the heuristic is a function of the state), so it runs
-    only for new or improved children.
-    """
-    control = ctx.control
-    stats = control.stats
-    is_goal, key = ctx.is_goal, ctx.key
-    expand = ctx.successors_with_heuristic
-    g_weight, h_weight = ctx.strategy.weights(ctx.options)
-    unweighted = g_weight == 1 and h_weight == 1
-    start = ctx.problem.initial()
-    start_key = key(start) if key else start
-    start_h = ctx.initial_h(start)
-    parent, best_g = ctx.new_map(), ctx.new_map()
-    parent[start_key] = ROOT
-    best_g[start_key] = 0
-    closed: set[Any] | None = set() if ctx.heuristic is not None else None
-    close = closed.add if closed is not None else None
-    frontier = ctx.frontier_factory()
-    push, pop = frontier.push, frontier.pop
-    seq = 0  # entries pushed so far, the start included
-    expanded = duplicates = pruned = max_frontier = 0
-    f = 0
-    if start_h == inf:
-        pruned = 1
-    else:
-        push((g_weight * 0 + h_weight * start_h, 0, 0, start, start_h))
-        seq = 1
-    uncounted = seq + pruned  # the start's push or pruning is no generated child
-    next_check = control.next_check(0)
-    status = reason = None
-    try:
-        while frontier:
-            f, tie, _seq, state, h = pop()
-            g = -tie
-            state_key = key(state) if key else state
-            if g > best_g[state_key]:
-                continue  # stale entry: a cheaper path to this state was found after the push
-            if is_goal(state):
-                stats.bound = f
-                return _finish_keys(ctx, parent, state_key, expanded,
-                                    seq + duplicates + pruned - uncounted, duplicates,
-                                    max_frontier, frontier,
-                                    expanded - len(closed) if closed is not None else 0, pruned)
-            expanded += 1
-            if close is not None:
-                close(state_key)
-            for _action, child, cost, child_h in expand(state, h):
-                child_g = g + cost
-                child_key = key(child) if key else child
-                old = best_g.get(child_key)
-                if old is not None and old <= child_g:
-                    duplicates += 1
-                    continue
-                if child_h == inf:
-                    pruned += 1
-                    continue
-                best_g[child_key] = child_g
-                parent[child_key] = state_key
-                push((child_g + child_h if unweighted else g_weight * child_g + h_weight * child_h,
-                      -child_g, seq, child, child_h))
-                seq += 1
-            size = len(frontier)
-            if size > max_frontier:
-                max_frontier = size
-            if expanded >= next_check:
-                stats.expanded, stats.duplicates = expanded, duplicates
-                stats.generated = seq + duplicates + pruned - uncounted
-                stats.reopened = expanded - len(closed) if closed is not None else 0
-                stats.pruned, stats.max_frontier = pruned, max_frontier
-                stats.visited, stats.bound = len(best_g), f
-                reason = control.check(size, _nbytes(ctx, frontier, parent, best_g, closed))
-                if reason:
-                    status = "budget_exhausted"
-                    break
-                next_check = control.next_check(expanded)
-    except KeyboardInterrupt:
-        status, reason = "interrupted", "interrupted by the user"
-    stats.expanded, stats.duplicates = expanded, duplicates
-    stats.generated = seq + duplicates + pruned - uncounted
-    stats.reopened = expanded - len(closed) if closed is not None else 0
-    stats.pruned, stats.max_frontier = pruned, max_frontier
-    stats.visited, stats.bound = len(best_g), f
-    control.finish(_nbytes(ctx, frontier, parent, best_g, closed))
-    if status is None:
-        return unsolved(ctx, "no_solution", "the reachable state space holds no goal")
-    return unsolved(ctx, status, reason)
-
-
-def _tree_search(ctx: SearchContext) -> Result:
-    """Any frontier, no duplicate detection: each node is ``(state, g, parent_node, action)``.
-
-    The number of nodes can grow exponentially with the depth even on a small state space;
-    this is the behaviour the ``visited="none"`` backend exists to demonstrate.
-    """
-    control = ctx.control
-    stats = control.stats
-    is_goal = ctx.is_goal
-    expand = ctx.successors_with_heuristic
-    g_weight, h_weight = ctx.strategy.weights(ctx.options)
-    priority = ctx.frontier_kind == "priority"
-    start = ctx.problem.initial()
-    start_h = ctx.initial_h(start)
-    root = (start, 0, None, None)
-    if not priority and is_goal(start):
-        return _tree_solution(ctx, root)
-    frontier = ctx.frontier_factory()
-    push, pop = frontier.push, frontier.pop
-    seq = count()
-    expanded = generated = pruned = max_frontier = 0
-    f = 0
-    if start_h == inf:
-        pruned = 1
-    elif priority:
-        push((h_weight * start_h, 0, next(seq), root, start_h))
-    else:
-        push(root)
-    next_check = control.next_check(0)
-    status = reason = None
-    try:
-        while frontier:
-            if priority:
-                f, _tie, _seq, node, h = pop()
-                if is_goal(node[0]):
-                    stats.bound = f
-                    return _tree_solution(ctx, node, expanded, generated, pruned, max_frontier)
-            else:
-                node, h = pop(), 0
-            state, g = node[0], node[1]
-            expanded += 1
-            for action, child, cost, child_h in expand(state, h):
-                generated += 1
-                if child_h == inf:
-                    pruned += 1
-                    continue
-                child_g = g + cost
-                child_node = (child, child_g, node, action)
-                if priority:
-                    push((g_weight * child_g + h_weight * child_h, -child_g, next(seq), child_node,
-                          child_h))
-                elif is_goal(child):
-                    return _tree_solution(ctx, child_node, expanded, generated, pruned,
-                                          max_frontier)
-                else:
-                    push(child_node)
-            size = len(frontier)
-            if size > max_frontier:
-                max_frontier = size
-            if expanded >= next_check:
-                stats.expanded, stats.generated, stats.pruned = expanded, generated, pruned
-                stats.max_frontier = max_frontier
-                reason = control.check(size, frontier.nbytes())
-                if reason:
-                    status = "budget_exhausted"
-                    break
-                next_check = control.next_check(expanded)
-    except KeyboardInterrupt:
-        status, reason = "interrupted", "interrupted by the user"
-    stats.expanded, stats.generated, stats.pruned = expanded, generated, pruned
-    stats.max_frontier, stats.bound = max_frontier, f
-    control.finish(frontier.nbytes())
-    if status is None:
-        return unsolved(ctx, "no_solution", "the search tree holds no goal")
-    return unsolved(ctx, status, reason)
-
-
-def _tree_solution(ctx: SearchContext, node: Any, expanded: int = 0, generated: int = 0,
-                   pruned: int = 0, max_frontier: int = 0) -> Result:
-    stats = ctx.control.stats
-    stats.expanded, stats.generated, stats.pruned = expanded, generated, pruned
-    stats.max_frontier = max_frontier
-    ctx.control.finish()
-    g = node[1]
-    actions, states = [], []
-    while node is not None:
-        states.append(node[0])
-        if node[2] is not None:
-            actions.append(node[3])
-        node = node[2]
-    actions.reverse()
-    states.reverse()
-    return solved_path(ctx, actions, states, g)
-
-
-def _finish_keys(ctx: SearchContext, parent: Any, goal_key: Any, expanded: int, generated: int,
-                 duplicates: int, max_frontier: int, frontier: Any, reopened: int = 0,
-                 pruned: int = 0) -> Result:
-    stats = ctx.control.stats
-    stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
-    stats.reopened, stats.pruned, stats.max_frontier = reopened, pruned, max_frontier
-    stats.visited = len(parent)
-    ctx.control.finish(_nbytes(ctx, frontier, parent))
-    return solved(ctx, key_chain(parent, goal_key))
-
-
-def _nbytes(ctx: SearchContext, frontier: Any, *maps: Any) -> int:
-    """Estimated bytes of the frontier and the visited structures (``None`` entries skipped)."""
-    total = frontier.nbytes()
-    for m in maps:
-        if m is not None:
-            total += sys.getsizeof(m) if isinstance(m, set) else ctx.backend.nbytes(m)
-    return total
+    run.count(sync)
+    run.track(frontier=frontier, maps=(parent,), backend=ctx.backend)
+    if is_goal(start):
+        return run.solved([], [start], 0)
+    push(start)
+    next_check = run.next_check(0)
+    while frontier:
+        state = pop()
+        expanded += 1
+        state_key = key(state) if key else state
+        for _action, child, _cost in successors(state):
+            child_key = key(child) if key else child
+            if child_key in parent:
+                duplicates += 1
+                continue
+            parent[child_key] = state_key
+            if is_goal(child):
+                depth += 1  # the goal's layer is the bound reported
+                return run.solved(*ctx.replay(key_chain(parent, child_key)))
+            push(child)
+        size = len(frontier)
+        if size > max_frontier:
+            max_frontier = size
+        if layered and expanded == level_end:
+            depth += 1
+            level_end = expanded + size
+        if expanded >= next_check:
+            next_check = run.checkpoint(size)
+    return run.no_solution("the reachable state space holds no goal")

@@ -1,65 +1,72 @@
-"""What :func:`searchkit.search` hands to a loop: the problem's functions, resolved once.
+"""What :func:`searchkit.search` hands to a loop: :class:`SearchContext`, the parts of one search.
 
-Resolving optional methods here keeps the loops free of ``hasattr`` tests and lets them skip calls
-to default methods altogether: ``key`` is ``None`` when keys are the states themselves, and
-``heuristic`` is ``None`` when the problem has no heuristic (or the strategy uses none), and so
-is ``successors_except_parent``.
+The problem's methods come from its :class:`~searchkit.capabilities.Capabilities`, resolved once;
+the context adds what depends on the strategy: whether the heuristic is used, a successor
+function that yields ``(action, next_state, cost, next_h)`` whatever the problem offers, the
+resolved options, the frontier factory and the visited backend. A loop reads these and nothing
+else, so it never tests the problem for a method, and every successor function a loop calls
+(``successors``, ``expand``, ``expand_except_parent``) is chosen here, once per run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from ..budget import Control
-from ..problem import has_own
-from ..strategies.base import Strategy
+from ..capabilities import Capabilities
 from ..visited import VisitedBackend
+from .paths import replay_keys
+
+if TYPE_CHECKING:
+    from ..strategies.base import Strategy
 
 __all__ = ["SearchContext"]
+
+Expand = Callable[[Any, float], Iterable[tuple[Any, Any, float, float]]]
 
 
 @dataclass
 class SearchContext:
-    """Everything a loop needs to run one strategy on one problem."""
+    """Everything a loop needs to run one strategy on one problem.
 
-    problem: Any
+    ``heuristic`` is the problem's heuristic when the strategy uses one and the problem has one,
+    else ``None`` (every ``h`` is then 0). ``successors`` is the problem's. ``expand(state, h)``
+    yields ``(action, next_state, cost, next_h)``: the problem's ``successors_with_heuristic``
+    when it has one and the heuristic is used, else its ``successors`` with ``next_h`` computed
+    or 0. ``expand_except_parent`` is the problem's ``successors_except_parent`` when the
+    heuristic is used, else ``None``.
+    """
+
+    caps: Capabilities
     strategy: Strategy
-    options: dict[str, Any]
+    options: Mapping[str, Any]
     frontier_factory: Callable[[], Any] | None
     backend: VisitedBackend
-    control: Control
+    heuristic: Callable[[Any], float] | None = field(init=False)
+    successors: Callable[[Any], Iterable[tuple[Any, Any, float]]] = field(init=False)
+    expand: Expand = field(init=False)
+    expand_except_parent: Callable[[Any, float, Any], Iterable[Any]] | None = field(init=False)
 
     def __post_init__(self) -> None:
-        p = self.problem
-        self.frontier_kind: str | None = self.strategy.frontier_kind
-        self.successors: Callable[[Any], Iterable[tuple[Any, Any, float]]] = p.successors
-        self.is_goal: Callable[[Any], bool] = p.is_goal
-        self.key: Callable[[Any], Any] | None = p.key if has_own(p, "key") else None
-        self.heuristic: Callable[[Any], float] | None = (
-            p.heuristic if self.strategy.uses_heuristic and has_own(p, "heuristic") else None
-        )
-        self.key_hash: Callable[[Any], int] | None = getattr(p, "key_hash", None)
-        incremental = getattr(p, "successors_with_heuristic", None)
-        self.successors_with_heuristic = self._informed_successors(incremental)
-        self.successors_except_parent: Callable[[Any, float, Any], Iterable[Any]] | None = (
-            getattr(p, "successors_except_parent", None) if self.heuristic is not None else None
-        )
+        caps = self.caps
+        informed = self.strategy.uses_heuristic and caps.heuristic is not None
+        self.heuristic = caps.heuristic if informed else None
+        self.successors = caps.successors
+        self.expand = self._expand(informed)
+        self.expand_except_parent = caps.successors_except_parent if informed else None
 
-    def _informed_successors(self, incremental: Any) -> Callable[[Any, float], Iterable[Any]]:
-        """A ``successors_with_heuristic``-shaped function, whatever the problem offers."""
-        if self.heuristic is None:
-            successors = self.successors
-
+    def _expand(self, informed: bool) -> Expand:
+        successors, heuristic = self.caps.successors, self.caps.heuristic
+        if not informed:
             def zero_heuristic(state: Any, h: float) -> Iterable[Any]:
                 for action, child, cost in successors(state):
                     yield action, child, cost, 0
 
             return zero_heuristic
-        if incremental is not None:
-            return incremental
-        successors, heuristic = self.successors, self.heuristic
+        if self.caps.successors_with_heuristic is not None:
+            return self.caps.successors_with_heuristic
+        assert heuristic is not None
 
         def with_heuristic(state: Any, h: float) -> Iterable[Any]:
             for action, child, cost in successors(state):
@@ -73,5 +80,8 @@ class SearchContext:
 
     def new_map(self) -> Any:
         """An empty visited mapping from the selected backend."""
-        assert self.backend.make is not None
-        return self.backend.make(self.key_hash)
+        return self.backend.make(self.caps.key_hash)
+
+    def replay(self, keys: list[Hashable]) -> tuple[list[Any], list[Any], float]:
+        """The plan through ``keys`` (from the start's): ``(actions, states, cost)``."""
+        return replay_keys(self.caps, keys)

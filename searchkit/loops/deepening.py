@@ -1,9 +1,11 @@
 """The iterative-deepening loop: depth-limited search, IDDFS and IDA*.
 
-One bounded depth-first search, repeated with growing bounds. The bounded quantity is
+One bounded depth-first search (:mod:`.bounded_dfs`), repeated with growing bounds. The
+:class:`Deepening` configuration says what the bound limits:
 
-* the number of actions (``strategy.unit_depth``: ``dls``, ``iddfs``), or
-* ``f = g + h`` (``idastar``), where a child whose heuristic is ``inf`` is a dead end.
+* the number of actions (``bound="depth"``: ``dls``, ``iddfs``), or
+* ``f = g + h`` (``bound="f"``: ``idastar``), where a child whose heuristic is ``inf`` is a dead
+  end.
 
 Each iteration raises the bound to the smallest value that exceeded it in the previous one, so
 IDA* with an admissible heuristic (consistent or not) and IDDFS return optimal plans. A search
@@ -17,59 +19,82 @@ was reached in the current iteration, and skips a key reached again at no smalle
 
 Memory is O(depth) without a transposition table; time is dominated by the last iteration.
 Successors come from the problem's ``successors_except_parent`` (when it has one and the
-strategy uses its heuristic: the move straight back is then never built) or
-``successors_with_heuristic``, so heuristics are updated incrementally.
-
-The recursive search is the hot loop of IDA*, so it is *specialised*: :mod:`.dfs_template`
-holds its one source, and the lines a run does not need (a key function, a cycle check, a
-transposition table, ...) are dropped before it is compiled, once per combination.
+strategy uses its heuristic: the move straight back is then never built) or the context's
+``expand``, so heuristics are updated incrementally.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
 from math import inf
-from typing import Any
+from typing import Any, ClassVar, Literal
 
 from ..result import Result
+from .bounded_dfs import Flags, compiled
 from .context import SearchContext
-from .dfs_template import Flags, compile_dfs
-from .paths import solved_path, unsolved
+from .run import Run
 
-__all__ = ["deepening"]
-
-
-#: Estimated bytes per level of the depth-first recursion (a Python frame plus the list of
-#: children the successor function returned); used for ``Stats.peak_bytes``.
-FRAME_BYTES = 600
-
-
-class _Stop(Exception):
-    """Raised inside the recursion when the budget is exhausted."""
-
+__all__ = ["Deepening", "deepening"]
 
 _NO_PARENT: Any = object()  # the parent key of the start (equal to no key)
 
 
-def deepening(ctx: SearchContext) -> Result:
-    """Run ``ctx.strategy`` as iterative deepening (see the module docstring)."""
-    control = ctx.control
-    stats = control.stats
-    options = ctx.options
-    unit = ctx.strategy.unit_depth
-    cycle_check = options.get("cycle_check", "path")
-    table: Any = None if ctx.backend.is_tree_search else ctx.new_map()
-    if "depth" in options:  # dls: one iteration at a fixed depth
-        first_bound, last_bound = options["depth"], options["depth"]
-    else:
-        first_bound, last_bound = None, options.get("max_depth")
-    # The move straight back is useless to every cycle check but "none", which promises to
-    # prune nothing (the counts of a tree search then include it). The context offers it only
-    # to strategies that use the heuristic.
-    except_parent = ctx.successors_except_parent if cycle_check != "none" else None
+@dataclass(frozen=True)
+class Deepening:
+    """A strategy run by the iterative-deepening loop.
 
-    start = ctx.problem.initial()
-    start_key = ctx.key(start) if ctx.key else start
+    ``bound``: what the bound limits, ``"depth"`` (actions) or ``"f"`` (``g + h``, which makes
+    the strategy use the heuristic). ``limit_option``: the option holding the largest bound to
+    try (``None``: no limit). ``once``: search once, at that limit, instead of deepening up to it
+    (depth-limited search). ``cycle_check_option``: the option choosing the duplicate pruning.
+    """
+
+    bound: Literal["depth", "f"] = "f"
+    limit_option: str | None = None
+    once: bool = False
+    cycle_check_option: str = "cycle_check"
+    default_visited: str = "none"
+    frontier_kind: ClassVar[None] = None
+    default_frontier: ClassVar[None] = None
+    allows_tree_search: ClassVar[bool] = True
+    needs: ClassVar[tuple[str, ...]] = ()
+
+    def __post_init__(self) -> None:
+        if self.bound not in ("depth", "f"):
+            raise ValueError(f"bound must be 'depth' or 'f', not {self.bound!r}")
+        if self.once and self.limit_option is None:
+            raise ValueError("a search done once needs a limit_option")
+
+    @property
+    def uses_heuristic(self) -> bool:
+        return self.bound == "f"
+
+    def settings(self, options: Mapping[str, Any]) -> tuple[float | None, float | None, str]:
+        """``(first_bound, last_bound, cycle_check)`` under the resolved ``options``; a first
+        bound of ``None`` starts from the start's own value (0 or its heuristic)."""
+        limit = options.get(self.limit_option) if self.limit_option else None
+        return (limit if self.once else None), limit, options.get(self.cycle_check_option, "path")
+
+    def run(self, ctx: SearchContext, run: Run) -> Result:
+        return deepening(ctx, run)
+
+
+def deepening(ctx: SearchContext, run: Run) -> Result:
+    """Run ``ctx.strategy`` as iterative deepening (see the module docstring)."""
+    config: Deepening = ctx.strategy.loop  # type: ignore[assignment]
+    first_bound, last_bound, cycle_check = config.settings(ctx.options)
+    unit = config.bound == "depth"
+    caps = ctx.caps
+    key = caps.key
+    table: Any = None if ctx.backend.is_tree_search else ctx.new_map()
+    # The move straight back is useless to every cycle check but "none", which promises to
+    # prune nothing (the counts of a tree search then include it).
+    except_parent = ctx.expand_except_parent if cycle_check != "none" else None
+
+    start = caps.initial()
+    start_key = key(start) if key else start
     start_h = 0 if unit else ctx.initial_h(start)
     on_path: set[Any] = {start_key}
     # The plan is collected on the way back up once a goal is found (goal first), so the descent
@@ -78,92 +103,51 @@ def deepening(ctx: SearchContext) -> Result:
     found_actions: list[Any] = []
     found_cost: list[float] = []
     iterations = start_dead = 0
+    bound = first_bound if first_bound is not None else start_h
+    flags = Flags(key=key is not None, cycle_check=cycle_check, table=table is not None,
+                  unit=unit, except_parent=except_parent is not None)
+    dfs, counters, start_iteration = compiled(flags)(
+        flags, except_parent or ctx.expand, caps.is_goal, key, on_path, found_states,
+        found_actions, found_cost, lambda depth: run.checkpoint(depth + 1), run.next_check(0))
 
-    def memory(depth: int) -> int:
-        """Estimated bytes: the recursion frames, the on-path set and the transposition table."""
-        total = depth * FRAME_BYTES + sys.getsizeof(on_path)
-        return total if table is None else total + ctx.backend.nbytes(table)
-
-    def sync(bound: float) -> None:
+    def sync(stats: Any) -> None:
         # ``generated`` is not counted per child but derived from each child's fate: a
         # duplicate, pruned (dead end), cut off (over the bound), a goal, or expanded below its
         # parent (every expansion but the roots of the iterations).
         expanded, duplicates, pruned, cutoffs, goals, deepest = counters()
         stats.expanded, stats.duplicates, stats.pruned = expanded, duplicates, pruned + start_dead
         stats.generated = duplicates + pruned + cutoffs + goals + expanded - iterations
-        stats.max_frontier = deepest
-        stats.bound = bound
+        stats.max_frontier, stats.bound, stats.iterations = deepest, bound, max(iterations, 1)
         stats.visited = len(table) if table is not None else 0
 
-    def checkpoint(expanded: int, depth: int, bound: float) -> int:
-        """Called by the search every few expansions: raise :class:`_Stop` when the budget is
-        exhausted, else return the expansion count of the next check."""
-        sync(bound)
-        reason = control.check(depth + 1, memory(depth + 1))
-        if reason:
-            raise _Stop(reason)
-        return control.next_check(expanded)
-
-    flags = Flags(key=ctx.key is not None, cycle_check=cycle_check, table=table is not None,
-                  unit=unit, except_parent=except_parent is not None)
-    dfs, counters, start_iteration = compile_dfs(flags)(
-        except_parent or ctx.successors_with_heuristic, ctx.is_goal, ctx.key, on_path,
-        found_states, found_actions, found_cost, checkpoint, control.next_check(0))
-
-    bound = first_bound if first_bound is not None else start_h
+    run.count(sync)
+    run.track(sets=(on_path,), recursive=True)
+    if start_h == inf:
+        start_dead = 1  # the start is a dead end; nothing is generated
+        return run.no_solution("the reachable state space holds no goal")
+    if caps.is_goal(start):
+        return run.solved([], [start], 0)
     old_limit = sys.getrecursionlimit()
-    status = reason = None
     try:
-        if start_h == inf:
-            start_dead = 1  # the start is a dead end; nothing is generated
-        elif ctx.is_goal(start):
-            return _found(ctx, start, found_states, found_actions, 0, 0, sync, memory(0))
-        else:
-            while True:
-                iterations += 1
-                stats.iterations = iterations
-                if table is not None:
-                    table = ctx.new_map()
-                    table[start_key] = 0
-                start_iteration(bound, table)
-                sys.setrecursionlimit(max(old_limit, int(min(bound, 10**6)) + 200)
-                                      if unit else max(old_limit, 20000))
-                found = (dfs(start, start_key, None, _NO_PARENT, 0, 0, start_h) if flags.key
-                         else dfs(start, None, 0, 0, start_h))
-                if found < 0:
-                    deepest = counters()[-1]
-                    return _found(ctx, start, found_states, found_actions, found_cost[0], bound,
-                                  sync, memory(deepest))
-                if found == inf:
-                    break  # nothing was cut off: the whole space was searched
-                if first_bound is not None and first_bound == last_bound:
-                    status = "no_solution"
-                    reason = f"no solution within depth {first_bound}"
-                    break
-                if last_bound is not None and found > last_bound:
-                    status = "no_solution"
-                    reason = f"no solution within depth {last_bound}"
-                    break
-                bound = found
-    except _Stop as stop:
-        status, reason = "budget_exhausted", str(stop)
-    except KeyboardInterrupt:
-        status, reason = "interrupted", "interrupted by the user"
+        while True:
+            iterations += 1
+            if table is not None:
+                table = ctx.new_map()
+                table[start_key] = 0
+                run.track(maps=(table,), backend=ctx.backend, sets=(on_path,), recursive=True)
+            start_iteration(bound, table)
+            sys.setrecursionlimit(max(old_limit, int(min(bound, 10**6)) + 200)
+                                  if unit else max(old_limit, 20000))
+            found = dfs(start, start_key, None, _NO_PARENT, 0, 0, start_h)
+            if found < 0:
+                found_states.append(start)
+                found_states.reverse()
+                found_actions.reverse()
+                return run.solved(found_actions, found_states, found_cost[0])
+            if found == inf:
+                return run.no_solution("the reachable state space holds no goal")
+            if last_bound is not None and (config.once or found > last_bound):
+                return run.no_solution(f"no solution within depth {last_bound}")
+            bound = found
     finally:
         sys.setrecursionlimit(old_limit)
-    sync(bound)
-    control.finish(memory(counters()[-1]))
-    if status is None:
-        return unsolved(ctx, "no_solution", "the reachable state space holds no goal")
-    return unsolved(ctx, status, reason)
-
-
-def _found(ctx: SearchContext, start: Any, states: list[Any], actions: list[Any], cost: float,
-           bound: float, sync: Any, nbytes: int) -> Result:
-    """The result for a plan collected goal first (``states`` excludes ``start``)."""
-    sync(bound)
-    ctx.control.finish(nbytes)
-    states.append(start)
-    states.reverse()
-    actions.reverse()
-    return solved_path(ctx, actions, states, cost)

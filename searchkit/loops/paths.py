@@ -1,20 +1,20 @@
-"""Turning what a loop remembers into a :class:`~searchkit.Result`.
+"""Recovering a plan from what a graph-search loop remembers.
 
 Graph-search loops store only ``parent[key] = parent_key`` (no actions, no states), which keeps
-them lean. The plan is recovered afterwards by walking the keys back from the goal and replaying
-them forward from the initial state: at each step the cheapest successor with the next key is
-taken. This costs O(length x branching) once per search.
+them lean. The plan is recovered afterwards by walking the keys back from the goal
+(:func:`key_chain`) and replaying them forward from the initial state (:func:`replay_keys`): at
+each step the cheapest successor with the next key is taken. This costs O(length x branching)
+once per search.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
-from ..result import Result
-from .context import SearchContext
+from ..capabilities import Capabilities
 
-__all__ = ["ROOT", "key_chain", "replay_keys", "solved", "unsolved"]
+__all__ = ["ROOT", "key_chain", "replay_keys"]
 
 
 class _Root:
@@ -23,12 +23,19 @@ class _Root:
     def __repr__(self) -> str:
         return "ROOT"
 
+    def __reduce__(self) -> str:
+        return "ROOT"  # pickled by reference: a mapping that pickles its values keeps ``is ROOT``
+
 
 ROOT: Any = _Root()  # the parent of the initial state's key
 
 
-def key_chain(parent: Mapping[Any, Any], goal_key: Any) -> list[Any]:
-    """The keys from the root to ``goal_key`` following ``parent`` links."""
+def key_chain(parent: Mapping[Any, Any], goal_key: Hashable) -> list[Hashable]:
+    """The keys from the root to ``goal_key`` following ``parent`` links.
+
+    >>> key_chain({"a": ROOT, "b": "a", "c": "b"}, "c")
+    ['a', 'b', 'c']
+    """
     chain = [goal_key]
     k = parent[goal_key]
     while k is not ROOT:
@@ -38,14 +45,14 @@ def key_chain(parent: Mapping[Any, Any], goal_key: Any) -> list[Any]:
     return chain
 
 
-def replay_keys(ctx: SearchContext, keys: list[Any]) -> tuple[list[Any], list[Any], float]:
+def replay_keys(caps: Capabilities, keys: list[Hashable]) -> tuple[list[Any], list[Any], float]:
     """Replay a key sequence from the initial state: ``(actions, states, cost)``."""
-    key = ctx.key
-    state = ctx.problem.initial()
+    key = caps.key
+    state = caps.initial()
     states, actions, total = [state], [], 0
     for target in keys[1:]:
         best = None
-        for action, child, cost in ctx.successors(state):
+        for action, child, cost in caps.successors(state):
             if (key(child) if key else child) == target and (best is None or cost < best[2]):
                 best = (action, child, cost)
         if best is None:  # pragma: no cover - would mean successors() is not deterministic
@@ -55,19 +62,3 @@ def replay_keys(ctx: SearchContext, keys: list[Any]) -> tuple[list[Any], list[An
         total += best[2]
         state = best[1]
     return actions, states, total
-
-
-def solved(ctx: SearchContext, keys: list[Any]) -> Result:
-    """A ``solved`` result for the path through ``keys``."""
-    actions, states, cost = replay_keys(ctx, keys)
-    return Result("solved", cost, actions, states, ctx.control.stats, ctx.strategy.name)
-
-
-def solved_path(ctx: SearchContext, actions: list[Any], states: list[Any], cost: float) -> Result:
-    """A ``solved`` result from an explicit path (tree and depth-first loops)."""
-    return Result("solved", cost, actions, states, ctx.control.stats, ctx.strategy.name)
-
-
-def unsolved(ctx: SearchContext, status: str, reason: str) -> Result:
-    """A result without a plan: ``no_solution``, ``budget_exhausted`` or ``interrupted``."""
-    return Result(status, None, None, None, ctx.control.stats, ctx.strategy.name, reason)  # type: ignore[arg-type]

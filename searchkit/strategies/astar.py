@@ -6,18 +6,12 @@ are reopened when a cheaper path appears, so optimality still holds. Ties on ``f
 larger ``g`` (the deeper state), then to the earlier generated state.
 """
 
-from ..loops import best_first
+from ..loops import BestFirst, Priority
 from .base import Strategy
 
 ASTAR = Strategy(
-    name="astar",
-    summary="A*: expands states in order of g + h",
-    guarantee="optimal in cost with an admissible heuristic",
-    loop=best_first,
-    frontier_kind="priority",
-    default_frontier="heap",
-    optimal=True,
-    uses_heuristic=True,
-    g_weight=1,
-    h_weight=1,
+    "astar",
+    "A*: expands states in order of g + h",
+    BestFirst("heap", Priority(g_weight=1, h_weight=1)),
+    optimal_in="cost",
 )

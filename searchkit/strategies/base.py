@@ -1,27 +1,69 @@
-"""The :class:`Strategy` object: a generic loop plus the few facts that make it one algorithm.
+"""The :class:`Strategy` object: a loop configuration plus the few facts that make it one algorithm.
 
-A strategy is data, not code: which loop runs it (best-first, iterative deepening or
-bidirectional), which frontier family it needs and which frontier it uses by default, its
-priority rule ``f = g_weight * g + h_weight * h``, its options, and its guarantee. Adding a
-strategy means writing one small module that builds a :class:`Strategy` and registering it.
+A strategy is data, not code: its name, a one-line summary, the configuration of the generic loop
+that runs it (:class:`~searchkit.loops.BestFirst`, :class:`~searchkit.loops.Deepening` or
+:class:`~searchkit.loops.Bidirectional`: which frontier kind, which priority rule, which bound),
+its options, and its guarantee. Adding a strategy means writing one small module that builds a
+:class:`Strategy` and registering it.
+
+>>> from searchkit.loops import BestFirst, Priority
+>>> double = Strategy("astar2h", "A* with f = g + 2h",
+...                   BestFirst("heap", Priority(g_weight=1, h_weight=2)),
+...                   guarantee="cost at most twice the optimum with an admissible heuristic")
+>>> double.frontier_kind, double.uses_heuristic, double.optimal_in
+(<FrontierKind.PRIORITY: 'priority'>, True, None)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, runtime_checkable
 
 from ..errors import OptionError
+from .legacy import LEGACY_FIELDS, legacy_attribute, translate_legacy
 
-__all__ = ["Strategy", "StrategyOption"]
+if TYPE_CHECKING:
+    from ..frontiers.protocol import FrontierKind
+    from ..result import Result
+
+__all__ = ["Strategy", "StrategyOption", "LoopConfig", "Optimality"]
+
+Optimality = Literal["cost", "steps"]
+"""What an optimal strategy minimises: the plan's total cost, or its number of actions."""
+
+
+@runtime_checkable
+class LoopConfig(Protocol):
+    """What :func:`~searchkit.search` needs of a strategy's loop configuration.
+
+    Implemented by :class:`~searchkit.loops.BestFirst`, :class:`~searchkit.loops.Deepening` and
+    :class:`~searchkit.loops.Bidirectional`; each runs its own generic loop.
+    """
+
+    frontier_kind: FrontierKind | None
+    """The frontier kind the loop needs, or ``None`` when it keeps its own stack or layers."""
+    default_frontier: str | None
+    default_visited: str
+    allows_tree_search: bool
+    """Whether ``visited="none"`` (no duplicate detection) makes sense for the loop."""
+    needs: tuple[str, ...]
+    """Optional problem methods the loop cannot run without (checked before it starts)."""
+
+    @property
+    def uses_heuristic(self) -> bool: ...
+
+    def run(self, ctx: Any, run: Any) -> Result:
+        """Search ``ctx`` (a :class:`~searchkit.loops.SearchContext`) under ``run`` (a
+        :class:`~searchkit.loops.Run`)."""
+        ...
 
 
 @dataclass(frozen=True)
 class StrategyOption:
     """One option of a strategy: its default, a validator and a one-line help text.
 
-    ``check(value)`` returns the value to use (possibly converted) or raises
+    ``check(name, value)`` returns the value to use (possibly converted) or raises
     :class:`~searchkit.errors.OptionError`.
     """
 
@@ -65,7 +107,7 @@ CYCLE_CHECK = StrategyOption(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Strategy:
     """A search strategy.
 
@@ -75,48 +117,87 @@ class Strategy:
         The registered name and alternative names.
     summary:
         One line saying what the strategy does.
-    guarantee:
-        What it promises: ``"optimal in steps"``, ``"optimal in cost"``, ``"optimal in cost with
-        an admissible heuristic"``, ``"cost at most w times optimal with an admissible
-        heuristic"`` or ``"none"``.
-    optimal:
-        Whether the strategy promises a minimum-cost plan (with an admissible heuristic where it
-        uses one). Step-optimal strategies set ``step_optimal`` instead.
     loop:
-        The generic loop that runs it: a function ``loop(context) -> Result``
-        (see :mod:`searchkit.loops`).
-    frontier_kind:
-        ``"plain"``, ``"priority"`` or ``None`` for loops that keep their own stack.
-    default_frontier, default_visited:
-        Used when :func:`~searchkit.search` is not told otherwise.
-    g_weight, h_weight:
-        The priority rule of best-first loops, ``f = g_weight * g + h_weight * h`` (an option
-        named in ``h_weight_option`` overrides ``h_weight``).
-    unit_depth:
-        Depth-first loops: bound the number of actions rather than the cost.
-    tree_search:
-        Whether ``visited="none"`` (no duplicate detection) makes sense for it.
+        The configuration of the generic loop that runs it (see :mod:`searchkit.loops`).
+    optimal_in:
+        The guarantee, stored once: ``"cost"`` (a minimum-cost plan -- with an admissible
+        heuristic when the strategy uses one), ``"steps"`` (a plan with the fewest actions) or
+        ``None``. :attr:`optimal` and :attr:`step_optimal` read it.
+    guarantee:
+        The guarantee in words: derived from ``optimal_in`` for optimal strategies, else what the
+        strategy does promise (``"none"`` unless given).
     options:
         Strategy-specific options and their defaults.
+
+    The keyword arguments of searchkit 0.1 (``loop=best_first, frontier_kind=...,
+    g_weight=...``) still build the same strategy, with a :class:`DeprecationWarning`.
     """
 
     name: str
     summary: str
+    loop: LoopConfig
+    optimal_in: Optimality | None
     guarantee: str
-    loop: Callable[[Any], Any]
-    frontier_kind: str | None
-    default_frontier: str | None
-    default_visited: str = "dict"
-    optimal: bool = False
-    step_optimal: bool = False
-    uses_heuristic: bool = False
-    g_weight: float = 1
-    h_weight: float = 0
-    h_weight_option: str | None = None
-    unit_depth: bool = False
-    tree_search: bool = True
-    aliases: tuple[str, ...] = ()
+    aliases: tuple[str, ...]
     options: Mapping[str, StrategyOption] = field(default_factory=dict)
+
+    _GUARANTEES: ClassVar[dict[str, str]] = {"cost": "optimal in cost", "steps": "optimal in steps"}
+
+    def __init__(self, name: str, summary: str, loop: Any, *, optimal_in: Optimality | None = None,
+                 guarantee: str = "", aliases: tuple[str, ...] = (),
+                 options: Mapping[str, StrategyOption] | None = None, **legacy: Any) -> None:
+        is_legacy = bool(legacy) or callable(loop)
+        if is_legacy:
+            loop, optimal_in = translate_legacy(name, loop, optimal_in, legacy, options or {})
+        if optimal_in not in (None, "cost", "steps"):
+            raise ValueError(f"optimal_in must be 'cost', 'steps' or None, not {optimal_in!r}")
+        if optimal_in is not None:
+            derived = self._GUARANTEES[optimal_in]
+            if optimal_in == "cost" and loop.uses_heuristic:
+                derived += " with an admissible heuristic"
+            if guarantee and guarantee != derived and not is_legacy:
+                raise ValueError(f"strategy {name!r}: the guarantee of an optimal strategy is "
+                                 f"derived from optimal_in ({derived!r}); give one, not both")
+            guarantee = guarantee if is_legacy and guarantee else derived
+        set_field = object.__setattr__
+        set_field(self, "name", name)
+        set_field(self, "summary", summary)
+        set_field(self, "loop", loop)
+        set_field(self, "optimal_in", optimal_in)
+        set_field(self, "guarantee", guarantee or "none")
+        set_field(self, "aliases", tuple(aliases))
+        set_field(self, "options", dict(options or {}))
+
+    @property
+    def optimal(self) -> bool:
+        """Whether the strategy promises a minimum-cost plan (with an admissible heuristic where
+        it uses one)."""
+        return self.optimal_in == "cost"
+
+    @property
+    def step_optimal(self) -> bool:
+        """Whether the strategy promises a plan with the fewest actions."""
+        return self.optimal_in == "steps"
+
+    @property
+    def uses_heuristic(self) -> bool:
+        """Whether the strategy reads the problem's heuristic."""
+        return self.loop.uses_heuristic
+
+    @property
+    def frontier_kind(self) -> FrontierKind | None:
+        """The frontier kind the strategy needs (``None``: it takes no frontier)."""
+        return self.loop.frontier_kind
+
+    @property
+    def default_frontier(self) -> str | None:
+        """The frontier used when :func:`~searchkit.search` is not given one."""
+        return self.loop.default_frontier
+
+    @property
+    def default_visited(self) -> str:
+        """The visited backend used when :func:`~searchkit.search` is not given one."""
+        return self.loop.default_visited
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Validate ``given`` against :attr:`options` and fill in defaults.
@@ -130,12 +211,8 @@ class Strategy:
             name: opt.check(name, given.get(name, opt.default)) for name, opt in self.options.items()
         }
 
-    def weights(self, options: Mapping[str, Any]) -> tuple[float, float]:
-        """The ``(g_weight, h_weight)`` of the priority rule under ``options``."""
-        if self.h_weight_option is not None:
-            return self.g_weight, options[self.h_weight_option]
-        return self.g_weight, self.h_weight
-
-    def with_defaults(self, **changes: Any) -> Strategy:
-        """A copy with some fields changed (e.g. ``ASTAR.with_defaults(default_frontier="buckets")``)."""
-        return replace(self, **changes)
+    def __getattr__(self, name: str) -> Any:
+        """The fields of searchkit 0.1 (``g_weight``, ``unit_depth``, ...), deprecated."""
+        if name in LEGACY_FIELDS:
+            return legacy_attribute(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")

@@ -4,16 +4,12 @@ Guarantee: **optimal in steps**. Needs ``predecessors`` and ``goal_states`` on t
 stores about 2 b^(d/2) states instead of the b^d of BFS.
 """
 
-from ..loops import bidirectional
+from ..loops import Bidirectional
 from .base import Strategy
 
 BIBFS = Strategy(
-    name="bibfs",
-    summary="bidirectional breadth-first search (needs predecessors and goal_states)",
-    guarantee="optimal in steps",
-    loop=bidirectional,
-    frontier_kind=None,
-    default_frontier=None,
-    step_optimal=True,
-    tree_search=False,
+    "bibfs",
+    "bidirectional breadth-first search (needs predecessors and goal_states)",
+    Bidirectional(),
+    optimal_in="steps",
 )

@@ -4,14 +4,11 @@ Guarantee: **none** (finds a plan if the reachable space is finite, usually a lo
 states when generated, so each state is generated into the frontier at most once; memory O(V).
 """
 
-from ..loops import best_first
+from ..loops import BestFirst
 from .base import Strategy
 
 DFS = Strategy(
-    name="dfs",
-    summary="depth-first search with a LIFO frontier",
-    guarantee="none",
-    loop=best_first,
-    frontier_kind="plain",
-    default_frontier="lifo",
+    "dfs",
+    "depth-first search with a LIFO frontier",
+    BestFirst("lifo"),
 )

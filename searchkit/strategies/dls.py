@@ -5,7 +5,7 @@ Guarantee: **none on optimality**; finds a plan of at most ``depth`` actions if 
 """
 
 from ..errors import OptionError
-from ..loops import deepening
+from ..loops import Deepening
 from .base import CYCLE_CHECK, Strategy, StrategyOption, non_negative_int
 
 
@@ -16,14 +16,10 @@ def _required_depth(name: str, value: object) -> int:
 
 
 DLS = Strategy(
-    name="dls",
-    summary="depth-limited depth-first search",
+    "dls",
+    "depth-limited depth-first search",
+    Deepening(bound="depth", limit_option="depth", once=True),
     guarantee="none (finds a plan within the depth limit if there is one)",
-    loop=deepening,
-    frontier_kind=None,
-    default_frontier=None,
-    default_visited="none",
-    unit_depth=True,
     options={
         "depth": StrategyOption(None, "the depth limit (number of actions)", _required_depth),
         "cycle_check": CYCLE_CHECK,

@@ -3,17 +3,11 @@
 Guarantee: **none** (fast, often far from optimal). Ties on ``h`` go to the larger ``g``.
 """
 
-from ..loops import best_first
+from ..loops import BestFirst, Priority
 from .base import Strategy
 
 GREEDY = Strategy(
-    name="greedy",
-    summary="greedy best-first search: expands states in order of h",
-    guarantee="none",
-    loop=best_first,
-    frontier_kind="priority",
-    default_frontier="heap",
-    uses_heuristic=True,
-    g_weight=0,
-    h_weight=1,
+    "greedy",
+    "greedy best-first search: expands states in order of h",
+    BestFirst("heap", Priority(g_weight=0, h_weight=1)),
 )

@@ -5,18 +5,13 @@ searches bounded by ``f = g + h``, each bound the smallest ``f`` that exceeded t
 Option ``cycle_check`` (``path``, ``parent``, ``none``) selects duplicate pruning.
 """
 
-from ..loops import deepening
+from ..loops import Deepening
 from .base import CYCLE_CHECK, Strategy
 
 IDASTAR = Strategy(
-    name="idastar",
-    summary="iterative-deepening A*: depth-first searches bounded by g + h",
-    guarantee="optimal in cost with an admissible heuristic",
-    loop=deepening,
-    frontier_kind=None,
-    default_frontier=None,
-    default_visited="none",
-    optimal=True,
-    uses_heuristic=True,
+    "idastar",
+    "iterative-deepening A*: depth-first searches bounded by g + h",
+    Deepening(bound="f"),
+    optimal_in="cost",
     options={"cycle_check": CYCLE_CHECK},
 )

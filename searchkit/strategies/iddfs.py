@@ -4,19 +4,14 @@ Guarantee: **optimal in steps**, with memory O(depth): depth-limited searches wi
 2, ... until a goal is found. Option ``max_depth`` stops it with ``no_solution`` beyond a depth.
 """
 
-from ..loops import deepening
+from ..loops import Deepening
 from .base import CYCLE_CHECK, Strategy, StrategyOption, non_negative_int
 
 IDDFS = Strategy(
-    name="iddfs",
-    summary="iterative-deepening depth-first search",
-    guarantee="optimal in steps",
-    loop=deepening,
-    frontier_kind=None,
-    default_frontier=None,
-    default_visited="none",
-    step_optimal=True,
-    unit_depth=True,
+    "iddfs",
+    "iterative-deepening depth-first search",
+    Deepening(bound="depth", limit_option="max_depth"),
+    optimal_in="steps",
     options={
         "max_depth": StrategyOption(None, "give up beyond this depth (default: never)",
                                     non_negative_int),

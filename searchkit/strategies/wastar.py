@@ -4,18 +4,13 @@ Guarantee: **cost at most w times the optimum** with an admissible heuristic; us
 fewer states than A*. ``weight=1`` is A*.
 """
 
-from ..loops import best_first
+from ..loops import BestFirst, Priority
 from .base import Strategy, StrategyOption, weight_at_least_one
 
 WASTAR = Strategy(
-    name="wastar",
-    summary="weighted A*: expands states in order of g + w*h",
+    "wastar",
+    "weighted A*: expands states in order of g + w*h",
+    BestFirst("heap", Priority(g_weight=1, h_weight_option="weight")),
     guarantee="cost at most w times optimal with an admissible heuristic",
-    loop=best_first,
-    frontier_kind="priority",
-    default_frontier="heap",
-    uses_heuristic=True,
-    g_weight=1,
-    h_weight_option="weight",
     options={"weight": StrategyOption(1.5, "the heuristic's weight w >= 1", weight_at_least_one)},
 )

@@ -61,8 +61,8 @@ class CrashyPuzzle(Puzzle):
 
 def register() -> None:
     """Add the puzzle to this process's registry (pool workers forked later inherit it)."""
-    searchkit.plugins.registry().puzzles["crashy"] = CrashyPuzzle()
+    searchkit.plugins.registry().tables["puzzle"]["crashy"] = CrashyPuzzle()
 
 
 def unregister() -> None:
-    searchkit.plugins.registry().puzzles.pop("crashy", None)
+    searchkit.plugins.registry().tables["puzzle"].pop("crashy", None)

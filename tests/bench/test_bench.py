@@ -1,38 +1,34 @@
-"""Smoke tests of the benchmark tool: every suite runs at --quick sizes and its contenders agree
-with independent facts (published optima, the full 8-puzzle state count). No timing assertions."""
+"""The benchmark tool of the core: the harness, the command, data lookup, progress, the
+``visited`` suite, and a third-party plugin contributing a suite through the hook. The plugins'
+own suites are tested next to their plugins (``tests/plugins/*/test_bench.py``). No timing
+assertions."""
 
 from __future__ import annotations
 
 import json
-import warnings
-
-import pytest
+import os
+import pty
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import searchkit
 from searchkit.bench import (
     Contender,
     Instance,
+    MissingData,
     Options,
     Outcome,
-    Table,
     format_table,
     main,
     run_search_suite,
 )
-from searchkit.bench.korf import load_korf100
-from searchkit.bench.options import plugin_unavailable
-from tests.shared import DATA
 
-QUICK = Options(quick=True, peer_limit=20.0, data=DATA)
+QUICK = Options(quick=True)
 
 
-def _tables(name: str) -> list[Table]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return searchkit.get("bench_suite", name).run(QUICK)
-
-
-def _rows(table: Table) -> dict[str, dict[str, object]]:
+def _rows(table):
     return {row["contender"]: row for row in table.as_dict()["rows"]}
 
 
@@ -59,6 +55,7 @@ def test_unavailable_contender_is_shown_not_run():
     assert rows["missing"]["solved"] == "unavailable"
     assert any("missing: unavailable: nope" in n for n in table.notes)
     assert "| missing" in format_table(table)
+    assert calls.count(3) >= 1 and len(calls) <= 4  # the unavailable one never ran
 
 
 def test_wrong_answer_is_flagged_not_optimal():
@@ -67,68 +64,131 @@ def test_wrong_answer_is_flagged_not_optimal():
     assert _rows(table)["off by one"]["all optimal"] is False
 
 
-def test_8puzzle_astar_contenders_agree_on_optima_and_f_below_f_star():
-    (table,) = _tables("8puzzle-astar")
-    rows = [r for r in table.as_dict()["rows"] if r["solved"] != "unavailable"]
-    assert len(rows) >= 4  # two baselines and two engine contenders at least
-    for row in rows:
-        assert row["all optimal"] is True, row
-    # expansions with f < f* do not depend on tie-breaking: equal for every correct A*
-    assert len({row["f<f*"] for row in rows}) == 1
-
-
-def test_8puzzle_bfs_reaches_every_position():
-    (table,) = _tables("8puzzle-bfs")
-    for row in table.as_dict()["rows"]:
-        if row["solved"] != "unavailable":
-            assert row["all optimal"] is True and row["expanded"] == 181440, row
-
-
 def test_visited_hash_table_is_compact_for_int_keys():
-    (table,) = _tables("visited")
+    (table,) = searchkit.get("bench_suite", "visited").run(QUICK)
     rows = {(r["container"], r["keys"]): r for r in table.as_dict()["rows"]}
     assert rows[("hashtable (set usage)", "int")]["vs dict"] <= 1 / 3
     assert rows[("dict (set usage)", "int")]["vs dict"] == 1
 
 
-def test_nstar_tree_search_never_beats_graph_search():
-    (table,) = _tables("nstar")
-    rows = table.as_dict()["rows"]
-    assert [r["moves"] for r in rows[:3]] == [4, 7, 8]  # 1 -> 10, 42, 100 (BFS-provable)
-    for r in rows:
-        assert r["bfs tree"] >= r["bfs graph"]
-
-
-@pytest.mark.parametrize("name", ["15puzzle-idastar", "rushhour"])
-def test_puzzle_suites_run_or_say_why(name):
-    tables = _tables(name)
-    for table in tables:
-        rows = table.as_dict()["rows"]
-        if not rows:  # plugin or data missing: the table says so
-            assert table.notes and "unavailable" in table.title
-            continue
-        for row in rows:
-            if row["solved"] != "unavailable":
-                solved, total = str(row["solved"]).split()[0].split("/")
-                assert solved == total and row["all optimal"] is True, row
-
-
-def test_15puzzle_nodes_match_the_published_counts():
-    if plugin_unavailable("taquin"):
-        pytest.skip("taquin plugin not installed")
-    (table,) = _tables("15puzzle-idastar")
-    if not table.as_dict()["rows"]:
-        pytest.skip("Korf data not available")
-    easiest = sorted(load_korf100(), key=lambda k: k.nodes_lc)[:3]
-    published = sum(k.nodes_lc for k in easiest)  # korf100_nodes.txt, Manhattan + LC
-    counts = {r["contender"]: r["nodes+1"] for r in table.as_dict()["rows"]}
-    assert len(counts) == 2 and set(counts.values()) == {published}
-
-
-def test_json_output(tmp_path):
+def test_json_output(tmp_path, capsys):
     out = tmp_path / "bench.json"
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        assert main(["nstar", "--quick", "--json", str(out)]) == 0
+    assert main(["visited", "--quick", "--json", str(out)]) == 0
     data = json.loads(out.read_text())
-    assert data["machine"]["python"] and data["tables"][0]["suite"] == "nstar"
+    assert data["machine"]["python"] and data["tables"][0]["suite"] == "visited"
+    assert data["command"] == f"searchkit bench visited --quick --json {out}"
+    assert capsys.readouterr().out.startswith("<!-- searchkit bench visited --quick --json ")
+
+
+def test_data_folder_comes_from_the_option_the_environment_or_the_current_directory(
+        monkeypatch, tmp_path):
+    monkeypatch.delenv("SEARCHKIT_DATA", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert Options().data == tmp_path.parent / "shared" / "data"
+    monkeypatch.setenv("SEARCHKIT_DATA", str(tmp_path))
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "f.txt").write_text("x")
+    assert Options().data_file("p", "f.txt") == tmp_path / "p" / "f.txt"
+    try:
+        Options().data_file("p", "missing.txt")
+    except MissingData as exc:
+        assert str(exc) == (f"{tmp_path / 'p' / 'missing.txt'} not found (give the data folder "
+                            "with --data DIR or $SEARCHKIT_DATA)")
+    else:
+        raise AssertionError("no MissingData")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _guide_example() -> dict[str, str]:
+    """The example suite of docs/benchmarks.md, "Adding a suite": file name -> code."""
+    guide = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n# (searchkit_ladders/\S+)[^\n]*\n(.*?)```", guide, re.S)
+    assert [name for name, _code in blocks] == ["searchkit_ladders/bench.py",
+                                                "searchkit_ladders/plugin.py"]
+    return dict(blocks)
+
+
+SQUATTER = """
+import searchkit
+from searchkit.bench import BenchSuite
+
+@searchkit.hookimpl
+def searchkit_bench_suites():
+    return [BenchSuite("visited", "a third party taking a built-in name", __name__)]
+"""
+
+
+def _third_party(tmp_path: Path) -> dict[str, str]:
+    """An environment with the guide's ``ladders`` plugin installed, and ``aaa-squatter`` which
+    sorts first and tries to take the built-in suite name ``visited``; data in tmp_path/data."""
+    site = tmp_path / "site"
+    (site / "searchkit_ladders").mkdir(parents=True)
+    (site / "searchkit_ladders" / "__init__.py").write_text("")
+    for name, code in _guide_example().items():
+        (site / name).write_text(code)
+    (site / "sk_squatter.py").write_text(SQUATTER)
+    for dist, entry in (("searchkit_ladders", "ladders = searchkit_ladders.plugin"),
+                        ("sk_squatter", "aaa-squatter = sk_squatter")):
+        info = site / f"{dist}-1.0.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 1.0\n")
+        (info / "entry_points.txt").write_text(f"[searchkit]\n{entry}\n")
+    data = tmp_path / "data" / "ladders"
+    data.mkdir(parents=True)
+    (data / "targets.txt").write_text("10\n42\n1000\n")
+    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), os.environ.get("PYTHONPATH",
+                                                                                  "")]))
+
+
+def _sk(*args, env, cwd=None):
+    return subprocess.run([sys.executable, "-m", "searchkit", *args], capture_output=True,
+                          text=True, env=env, cwd=cwd, timeout=120)
+
+
+def test_the_guides_third_party_suite_runs_and_cannot_take_a_built_in_name(tmp_path):
+    env = _third_party(tmp_path)
+    listed = _sk("bench", "--list", env=env)
+    assert listed.returncode == 0, listed.stderr
+    lines = listed.stdout.splitlines()
+    assert lines[0].startswith("visited ") and "HashTable" in lines[0]
+    assert any(line.startswith("ladders ") for line in lines)
+    assert "a third party" not in listed.stdout
+    failures = _sk("list", "--json", env=env)
+    assert json.loads(failures.stdout)["failed_plugins"] == {"aaa-squatter": (
+        "bench suite 'visited' is already registered by plugin 'searchkit.builtin_plugin'; "
+        "plugin 'aaa-squatter' may not register it again")}
+    done = _sk("bench", "ladders", "--data", str(tmp_path / "data"), env=env)
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ")]
+    assert rows[2].startswith("| hand-written BFS (reference) | 3/3    |         yes |")
+    assert rows[3].startswith("| searchkit bfs                | 3/3    |         yes |")
+    assert done.stderr == ""  # not a terminal: no progress lines
+    missing = _sk("bench", "ladders", env=env, cwd=tmp_path)  # ../shared/data from tmp_path
+    assert missing.returncode == 0, missing.stderr
+    assert "### ladders: unavailable" in missing.stdout
+    expected = tmp_path.parent / "shared" / "data" / "ladders" / "targets.txt"
+    assert f"{expected} not found" in missing.stdout
+
+
+def test_progress_goes_to_a_terminal_only(tmp_path):
+    env = _third_party(tmp_path)
+    args = [sys.executable, "-m", "searchkit", "bench", "ladders", "--data",
+            str(tmp_path / "data")]
+    primary, secondary = pty.openpty()
+    with subprocess.Popen(args, stdout=subprocess.PIPE, stderr=secondary, env=env) as proc:
+        os.close(secondary)
+        out = proc.stdout.read().decode()
+        proc.wait(timeout=120)
+    shown = b""
+    try:
+        while chunk := os.read(primary, 4096):
+            shown += chunk
+    except OSError:  # the terminal is closed once the child has exited
+        pass
+    os.close(primary)
+    assert proc.returncode == 0
+    assert "suite ladders ..." in shown.decode()
+    assert "ladders: searchkit bfs: 3/3 solved" in shown.decode()
+    assert "suite ladders" not in out and "| searchkit bfs " in out

@@ -236,7 +236,7 @@ def test_error_unknown_puzzle():
 
 def test_error_unknown_strategy_frontier_visited():
     reg = searchkit.plugins.registry()
-    strategies = ", ".join(sorted(list(reg.strategies) + list(reg.aliases)))
+    strategies = ", ".join(sorted(list(reg.tables["strategy"]) + list(reg.aliases)))
     assert one_error(sk("solve", "nstar", "-s", "bsf")) == (
         f"searchkit: error: unknown strategy 'bsf' (valid: {strategies})")
     assert one_error(sk("compare", "nstar", "-s", "bfs,bsf")) == (
@@ -248,6 +248,8 @@ def test_error_unknown_strategy_frontier_visited():
         "searchkit: error: unknown visited backend 'set' (valid: dict, hashtable, none)")
     assert one_error(sk("solve", "nstar", "-s", "bfs", "--frontier", "heap")) == (
         "searchkit: error: frontier 'heap' cannot be used with strategy 'bfs' (valid: fifo, lifo)")
+    assert one_error(sk("stats", "nstar", "--visited", "none")) == (
+        "searchkit: error: visited backend 'none' stores no distances (use dict or hashtable)")
 
 
 def test_error_unknown_or_bad_option():
@@ -393,3 +395,7 @@ def test_bench_is_an_ordinary_command():
     assert "visited" in error
     assert one_error(sk("bench", "--repeat", "0")) == \
         "searchkit: error: --repeat must be at least 1"
+    assert one_error(sk("bench", "--peer-limit", "nan")) == \
+        "searchkit: error: --peer-limit must be a positive number of seconds"
+    assert one_error(sk("bench", "visited", "--json", "/no/such/dir/out.json")) == \
+        "searchkit: error: cannot write /no/such/dir/out.json: No such file or directory"

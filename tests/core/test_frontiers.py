@@ -1,4 +1,5 @@
-"""Frontiers pop in their documented order, deterministically."""
+"""Frontiers pop in their documented order, deterministically; priority entries are
+``(priority, tie, seq, item, h, key)``."""
 
 from __future__ import annotations
 
@@ -16,6 +17,11 @@ from searchkit.frontiers import (
 )
 
 
+def entry(priority, tie, seq, item):
+    """A priority entry whose key is the item itself and whose h is 0."""
+    return (priority, tie, seq, item, 0, item)
+
+
 def test_fifo_and_lifo():
     q, s = FifoFrontier(), LifoFrontier()
     for x in "abc":
@@ -28,8 +34,8 @@ def test_fifo_and_lifo():
 @pytest.mark.parametrize("cls", [HeapFrontier, IndexedHeapFrontier, BucketFrontier])
 def test_priority_then_tie_then_insertion_order(cls):
     f = cls()
-    entries = [(5, 0, 0, "late"), (3, -1, 1, "shallow"), (3, -4, 2, "deep"), (3, -4, 3, "deep2"),
-               (1, 0, 4, "first")]
+    entries = [entry(5, 0, 0, "late"), entry(3, -1, 1, "shallow"), entry(3, -4, 2, "deep"),
+               entry(3, -4, 3, "deep2"), entry(1, 0, 4, "first")]
     for e in entries:
         f.push(e)
     assert [f.pop()[3] for _ in range(5)] == ["first", "deep", "deep2", "shallow", "late"]
@@ -38,7 +44,7 @@ def test_priority_then_tie_then_insertion_order(cls):
 
 @given(st.lists(st.tuples(st.integers(0, 20), st.integers(-20, 0)), max_size=60))
 def test_priority_frontiers_agree_with_sorting(pairs):
-    entries = [(f, t, i, f"s{i}") for i, (f, t) in enumerate(pairs)]
+    entries = [entry(f, t, i, f"s{i}") for i, (f, t) in enumerate(pairs)]
     for cls in (HeapFrontier, BucketFrontier):
         fr = cls()
         for e in entries:
@@ -46,22 +52,31 @@ def test_priority_frontiers_agree_with_sorting(pairs):
         assert [fr.pop() for _ in entries] == sorted(entries)
 
 
-def test_indexed_heap_decrease_key_keeps_one_entry_per_item():
+def test_indexed_heap_decrease_key_keeps_one_entry_per_key():
     h = IndexedHeapFrontier()
-    h.push((9, 0, 0, "x"))
-    h.push((4, 0, 1, "y"))
-    h.push((2, 0, 2, "x"))  # decrease-key
-    h.push((7, 0, 3, "y"))  # worse: ignored
+    h.push(entry(9, 0, 0, "x"))
+    h.push(entry(4, 0, 1, "y"))
+    h.push(entry(2, 0, 2, "x"))  # decrease-key
+    h.push(entry(7, 0, 3, "y"))  # worse: ignored
     assert len(h) == 2
-    assert h.pop() == (2, 0, 2, "x")
-    assert h.pop() == (4, 0, 1, "y")
+    assert h.pop() == entry(2, 0, 2, "x")
+    assert h.pop() == entry(4, 0, 1, "y")
+
+
+def test_indexed_heap_deduplicates_on_keys_not_states():
+    # states are unhashable lists; two different states share the key "k"
+    h = IndexedHeapFrontier()
+    h.push((5, 0, 0, ["a"], 0, "k"))
+    h.push((3, 0, 1, ["b"], 0, "k"))  # the same key, better: replaces ["a"]
+    h.push((4, 0, 2, ["c"], 0, "other"))
+    assert [h.pop()[3] for _ in range(len(h))] == [["b"], ["c"]]
 
 
 def test_buckets_reject_fractional_priorities():
     b = BucketFrontier()
-    b.push((2.0, 0, 0, "ok"))  # integral floats are fine
+    b.push(entry(2.0, 0, 0, "ok"))  # integral floats are fine
     with pytest.raises(IncompatibleError, match="integer priorities"):
-        b.push((2.5, 0, 1, "x"))
+        b.push(entry(2.5, 0, 1, "x"))
 
 
 def test_registered_under_their_names():

@@ -244,19 +244,69 @@ def test_successors_except_parent_is_used_only_when_it_is_sound():
         assert _ExceptParent.calls == 0, strategy
 
 
-def test_every_deepening_specialisation_compiles():
+def _reachable_flags():
+    """Every combination of the deepening loop's flags a run can ask for."""
     from itertools import product
 
-    from searchkit.loops.dfs_template import Flags, compile_dfs, source
+    from searchkit.loops.bounded_dfs import Flags
 
     for key, check, table, unit, except_parent in product(
             (False, True), ("path", "parent", "none"), (False, True), (False, True),
             (False, True)):
-        flags = Flags(key, check, table, unit, except_parent)
-        dfs, counters, start_iteration = compile_dfs(flags)(*[None] * 9)
+        if except_parent and (unit or check == "none"):
+            continue  # offered only to strategies using the heuristic, never with "none"
+        yield Flags(key, check, table, unit, except_parent)
+
+
+def test_every_deepening_specialisation_keeps_only_what_it_needs():
+    from searchkit.loops.bounded_dfs import build, compiled
+    from searchkit.loops.specialise import source
+
+    for flags in _reachable_flags():
+        dfs, counters, _start = compiled(flags)(flags, *[None] * 8, 0)
         assert counters() == (0, 0, 0, 0, 0, 0)
-        text = source(flags)
-        assert ("key(child)" in text) == key and ("table.get" in text) == table
-        assert ("on_path.add" in text) == (check == "path")
+        assert dfs.__code__.co_filename == build.__code__.co_filename  # the real file's lines
+        text = source(build, flags)
+        assert "flags." not in text
+        assert ("key(child)" in text) == flags.key and ("table.get" in text) == flags.table
+        assert ("on_path.add" in text) == (flags.cycle_check == "path")
+        assert ("expand(state, h, parent)" in text) == flags.except_parent
     with pytest.raises(ValueError, match="cycle_check"):
-        Flags(False, "sometimes", False, False, False)
+        type(flags)(False, "sometimes", False, False, False)
+
+
+class _Keyed(_ExceptParent):
+    """The same graph with a key function (the identity, but a key function all the same)."""
+
+    def key(self, node):
+        return node
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(graphs(heuristic="admissible"))
+def test_specialised_and_generic_deepening_count_alike(graph):
+    """The specialised searches do exactly what the generic one does, on every combination."""
+    import sys
+
+    bounded_dfs = sys.modules["searchkit.loops.bounded_dfs"]
+    deepening = sys.modules["searchkit.loops.deepening"]
+    problems = [_ExceptParent(graph.edges, graph.start, graph.goals, heuristic=graph._h),
+                _Keyed(graph.edges, graph.start, graph.goals, heuristic=graph._h)]
+    budget = Budget(max_expansions=300)
+    runs = [(problem, strategy, visited, check)
+            for problem in problems for strategy in ("idastar", "iddfs")
+            for visited in ("none", "dict") for check in ("path", "parent", "none")]
+
+    def outcomes():
+        return [(r.status, r.cost, r.stats.as_dict() | {"seconds": 0, "peak_bytes": 0})
+                for r in (search(p, s, visited=v, cycle_check=c, budget=budget)
+                          for p, s, v, c in runs)]
+
+    specialised = outcomes()
+    original = deepening.compiled
+    deepening.compiled = lambda flags: bounded_dfs.build
+    try:
+        generic = outcomes()
+    finally:
+        deepening.compiled = original
+    assert specialised == generic

@@ -183,3 +183,17 @@ def test_incremental_blockers_agree_with_the_heuristic(text: str) -> None:
             informed = p.successors_with_heuristic(state, p.heuristic(state))
             assert [t[:3] for t in informed] == plain
             assert [t[3] for t in informed] == [p.heuristic(child) for _, child, _ in plain]
+
+
+
+def test_heuristics_do_not_import_the_problem_module():
+    """The import goes one way, problem -> heuristics: the heuristics read a ``Layout``."""
+    import ast
+
+    import searchkit_rushhour.heuristics as module
+
+    with open(module.__file__, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    imported = {node.module for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and node.level == 1}
+    assert imported == {"board"}

@@ -9,9 +9,10 @@ from searchkit import ProblemBase
 
 
 class Jugs(ProblemBase):
-    def __init__(self, capacities, target):
+    def __init__(self, capacities, target, heuristic="one-more"):
         self.capacities = tuple(capacities)
         self.target = target
+        self.heuristic_name = heuristic
 
     def initial(self):
         return (0,) * len(self.capacities)
@@ -36,7 +37,9 @@ class Jugs(ProblemBase):
 
     def heuristic(self, state):
         # At least one more action unless a jug already holds the target: admissible, consistent.
-        return 0 if self.target in state else 1
+        if self.heuristic_name == "zero" or self.target in state:
+            return 0
+        return 1
 
     def format_action(self, action):
         return f"pour:{action[1]}>{action[2]}" if action[0] == "pour" else f"{action[0]}:{action[1]}"

@@ -1,0 +1,1 @@
+"""A third party's strategy, frontier and visited backend (see docs/README.md)."""

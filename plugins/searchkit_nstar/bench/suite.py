@@ -1,0 +1,63 @@
+"""Suite ``nstar``: tree search against graph search as the solution depth grows.
+
+On the N* game (1 -> target with n -> 2n, n -> n + 1) the state space has at most ``target``
+states, but the search *tree* grows exponentially with the depth: the table shows expansions of
+BFS and A* (log2 heuristic) with a visited set (graph search) and without (``visited="none"``,
+tree search), and the CPU time of the engine's graph BFS against a hand-tuned BFS. Tree searches
+get an expansion budget, shown as ``>budget`` when exhausted.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from searchkit import Budget, search
+from searchkit.bench import Options, Table
+
+from ..problem import NStar
+from .baseline import bfs
+
+NAME = "nstar"
+BUDGET = 2_000_000
+
+
+def _cpu(fn: Any, repeat: int) -> tuple[float, Any]:
+    best, out = float("inf"), None
+    for _ in range(repeat):
+        t = time.process_time()
+        out = fn()
+        best = min(best, time.process_time() - t)
+    return best, out
+
+
+def run(options: Options) -> Table:
+    columns = ["target", "moves", "bfs graph", "bfs tree", "astar graph", "astar tree",
+               "hand-tuned BFS s", "engine BFS s", "CPU ratio"]
+    targets = (10, 42, 100) if options.quick else (10, 42, 100, 1000, 10_000, 100_000, 1_000_000)
+    budget = Budget(max_expansions=20_000 if options.quick else BUDGET)
+    rows: list[list[Any]] = []
+    for target in targets:
+        problem = NStar(1, target)
+        cells: list[Any] = []
+        moves = None
+        for strategy in ("bfs", "astar"):
+            for visited in ("dict", "none"):
+                r = search(problem, strategy, visited=visited, budget=budget)
+                if r.solved:
+                    moves = r.cost if moves is None else moves
+                    if r.cost != moves:
+                        raise AssertionError(f"nstar {target}: {strategy}/{visited} found {r.cost}")
+                cells.append(r.stats.expanded if r.solved else f">{budget.max_expansions:,}")
+        base_s, (base_moves, _exp) = _cpu(lambda: bfs(1, target), options.repeat)
+        eng_s, r = _cpu(lambda: search(problem, "bfs"), options.repeat)
+        if base_moves != r.cost:
+            raise AssertionError(f"nstar {target}: hand-tuned {base_moves}, engine {r.cost}")
+        rows.append([target, moves] + cells + [round(base_s, 5), round(eng_s, 5),
+                                                round(eng_s / base_s, 2) if base_s else None])
+        if options.log:
+            options.log(f"  nstar: target {target} done")
+    return Table(NAME, f"{NAME}: expansions from 1 to the target, graph vs tree search", columns,
+                 rows, ["- Tree searches (visited='none') stop at the expansion budget "
+                        f"({budget.max_expansions:,}).",
+                        "- CPU ratio: engine graph BFS / hand-tuned BFS (tiny times are noisy)."])

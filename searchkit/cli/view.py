@@ -1,0 +1,219 @@
+"""``searchkit view``: write one self-contained HTML page that plays a plan.
+
+The plan comes from a search run here (same instance, strategy and budget flags as ``solve``)
+or from a saved plan record (``--plan FILE``: the output of ``solve --json``, or a batch
+store's row; see :mod:`searchkit.visual.record`), replayed on the puzzle so the page shows
+what the puzzle says.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from searchkit.errors import SearchkitError
+from searchkit.visual import InvalidSvgError, Replay, view_data, viewer_html
+from searchkit.visual.record import PlanRecord, parse_record
+
+from . import output
+from .instance import Instance, add_instance_arguments, find_puzzle, load_instance
+from .parsing import UsageError
+from .running import (
+    add_budget_arguments,
+    add_strategy_arguments,
+    budget_from,
+    choice_from,
+    run_search,
+    strategy_options_from,
+)
+from .solve import exit_status
+
+__all__ = ["add_parser", "run"]
+
+EXAMPLES = """\
+examples:
+  searchkit view rushhour                          # the first example, written to rushhour-td.html
+  searchkit view rushhour --example hardest --out hardest.html
+  searchkit view sokoban level.xsb --level 3 --strategy astar
+  searchkit solve taquin -e korf-79 -s idastar --heuristic pdb --json > plan.json
+  searchkit view --plan plan.json                  # view a plan solved earlier: plan.html
+  searchkit view nstar --plan - --out - < plan.json > page.html
+
+exit status: 0 page written (for a search: solved), 1 no solution or budget exhausted (the page
+shows the start), 2 usage or input error, 130 interrupted (Ctrl-C).
+"""
+
+
+def add_parser(subparsers: Any, epilog: str) -> None:
+    """Register ``view`` on ``subparsers``; ``epilog`` lists the puzzles' options."""
+    parser = subparsers.add_parser(
+        "view", help="write an HTML page that plays a plan",
+        description="Solve one instance (or read a saved plan with --plan) and write one "
+                    "self-contained HTML page that plays the plan: play, pause, step, a "
+                    "slider, the moves in the puzzle's notation, the cost so far and the "
+                    "search statistics. The page needs no network and opens from file://.",
+        epilog=EXAMPLES + epilog,
+    )
+    add_instance_arguments(parser, puzzle_required=False)
+    parser.add_argument("--plan", metavar="FILE",
+                        help="view the plan saved in FILE instead of searching: the output of "
+                             "'solve --json' or a record of the same shape ('-': standard "
+                             "input); the instance comes from the record unless given")
+    parser.add_argument("--out", metavar="FILE",
+                        help="the page to write ('-': standard output; default: PUZZLE-"
+                             "INSTANCE.html, or the plan file's name with .html)")
+    add_strategy_arguments(parser)
+    add_budget_arguments(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the page and return the exit status."""
+    if args.plan is not None:
+        data, instance, status = _from_record(args)
+    elif args.puzzle is None:
+        raise UsageError("give a PUZZLE to solve, or a saved plan with --plan FILE "
+                         "(see 'searchkit view --help')")
+    else:
+        data, instance, status = _from_search(args)
+    page = viewer_html(data)
+    target = args.out or _default_out(args.plan, instance)
+    if target == "-":
+        sys.stdout.write(page)
+        return status
+    try:
+        with open(target, "w", encoding="utf-8") as handle:
+            handle.write(page)
+    except OSError as exc:
+        raise UsageError(f"{target}: {exc.strerror or exc}") from None
+    steps = len(data["moves"])
+    print(f"wrote {target}: {data['status']}, {steps} step{'s' * (steps != 1)}, cost "
+          f"{output.number(data['costs'][-1])}, {output.size(len(page.encode()))}")
+    return status
+
+
+def _from_search(args: argparse.Namespace) -> tuple[dict[str, Any], Instance, int]:
+    """Solve the instance named on the command line; the page shows the plan or the start."""
+    instance = load_instance(args)
+    choice = choice_from(args, instance.puzzle)
+    problem = instance.problem()
+    result = run_search(problem, choice, budget_from(args), show_progress=True)
+    data = _page(problem, instance.label, lambda: Replay.of_result(problem, result),
+                 title=instance.describe(),
+                 details=_details(instance, result.strategy or choice.strategy),
+                 status=result.status, reason=result.reason, stats=result.stats.as_dict())
+    return data, instance, exit_status(result.status)
+
+
+def _from_record(args: argparse.Namespace) -> tuple[dict[str, Any], Instance, int]:
+    """Replay the plan of the record named by ``--plan`` on its instance."""
+    if args.strategy or args.frontier or args.visited or strategy_options_from(args):
+        raise UsageError("--plan views a saved plan: the strategy flags apply to a search")
+    record = _read_record(args.plan, args.file == "-")
+    instance = _record_instance(args, record)
+    problem = instance.problem()
+    data = _page(problem, record.name, lambda: Replay.of_moves(problem, record.moves or []),
+                 title=instance.describe(), details=_details(instance, record.strategy),
+                 status=record.status, reason=record.reason, stats=record.stats)
+    if record.cost is not None and record.moves is not None and record.cost != data["costs"][-1]:
+        raise UsageError(f"{record.name}: the plan costs {output.number(data['costs'][-1])} "
+                         f"here but the record says {output.number(record.cost)} (were other "
+                         "puzzle options used?)")
+    return data, instance, 0
+
+
+def _page(problem: Any, label: str, replay: Callable[[], Replay], **fields: Any) -> dict[str, Any]:
+    """The page's document for ``replay()``; an illegal move or a picture that is no SVG
+    becomes a one-line error naming ``label``."""
+    try:
+        return view_data(replay(), **fields)
+    except SearchkitError as exc:
+        raise UsageError(f"{label}: {exc}") from None
+    except InvalidSvgError as exc:
+        raise UsageError(f"{label}: render_svg of {problem!r} drew no SVG: {exc}") from None
+
+
+def _details(instance: Instance, strategy: str) -> dict[str, Any]:
+    options = instance.resolved_options()
+    return {"strategy": strategy, "heuristic": options.get("heuristic"),
+            "cost model": options.get("cost")}
+
+
+def _read_record(path: str, stdin_taken: bool) -> PlanRecord:
+    if path == "-":
+        if stdin_taken:
+            raise UsageError("the plan and the instance cannot both come from standard input")
+        return _parse(sys.stdin.read(), "<stdin>")
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return _parse(handle.read(), path)
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not a UTF-8 text file") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: {exc.strerror or exc}") from None
+
+
+def _parse(text: str, name: str) -> PlanRecord:
+    try:
+        return parse_record(text, name)
+    except SearchkitError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _record_instance(args: argparse.Namespace, record: PlanRecord) -> Instance:
+    """The instance of the record, with what the command line gives taking precedence."""
+    puzzle = args.puzzle or record.puzzle
+    if puzzle is None:
+        raise UsageError(f"{record.name}: the record names no puzzle: give PUZZLE")
+    if args.puzzle and record.puzzle and args.puzzle != record.puzzle:
+        raise UsageError(f"{record.name}: the plan is for puzzle {record.puzzle!r}, "
+                         f"not {args.puzzle!r}")
+    named = argparse.Namespace(**vars(args))
+    named.puzzle = puzzle
+    if args.file is None and args.example is None:
+        named.file, named.example = _record_source(args, record)
+    instance = load_instance(named)
+    given = dict(instance.options)
+    defaults = {k: spec.default for k, spec in instance.puzzle.options.items()}
+    saved = {k: v for k, v in record.options.items() if k not in given and defaults.get(k) != v}
+    instance.options = {**saved, **given}
+    try:
+        instance.resolved_options()
+    except UsageError as exc:
+        raise UsageError(f"{record.name}: {exc}") from None
+    return instance
+
+
+def _record_source(args: argparse.Namespace, record: PlanRecord) -> tuple[str | None, str | None]:
+    """``(file, example)`` for the record's instance."""
+    name, source = record.instance, record.source
+    if name is None:
+        raise UsageError(f"{record.name}: the record names no instance: give FILE or --example")
+    if source == "stdin" or name == "-":
+        raise UsageError(f"{record.name}: the instance was read from standard input: "
+                         "give it as FILE or --example")
+    examples = find_puzzle(args.puzzle or record.puzzle).examples()
+    if source == "example" or (source is None and name in examples):
+        return None, name
+    if os.path.exists(name) or os.path.isabs(name) or record.name == "<stdin>":
+        return name, None
+    beside = os.path.join(os.path.dirname(record.name), name)
+    return (beside if os.path.exists(beside) else name), None
+
+
+def _default_out(plan: str | None, instance: Instance) -> str:
+    """``plan.json`` -> ``plan.html``; else ``PUZZLE-INSTANCE[-LEVEL].html`` in this folder."""
+    if plan is not None and plan != "-":
+        return os.path.splitext(os.path.basename(plan))[0] + ".html"
+    name = instance.name if instance.source == "example" else \
+        os.path.splitext(os.path.basename(instance.name))[0]
+    if instance.source == "stdin":
+        name = "stdin"
+    parts = [instance.puzzle.name, name]
+    if instance.options.get("level") is not None:
+        parts.append(str(instance.options["level"]))
+    return re.sub(r"[^\w.-]+", "-", "-".join(parts)) + ".html"

@@ -1,0 +1,166 @@
+"""The bounded depth-first search of :mod:`.deepening`, specialised per run.
+
+IDA* spends its life in one recursive function, so every test it makes per child counts: on the
+15-puzzle, asking "is there a key function? which cycle check? a transposition table? a depth or
+an f bound?" for each child costs 6-9% of the run. :func:`build` is therefore written once, as
+plain Python testing its :class:`Flags`, and :func:`compiled` returns it *specialised* by
+:func:`~searchkit.loops.specialise.specialise`: the tests of the flags and the lines a run does
+not need are removed before it is compiled, once per combination (at most 48). Tracebacks,
+debuggers and coverage see the lines of this file.
+
+``build(flags, ...)`` returns three functions sharing the search's counters:
+
+``dfs(state, state_key, parent, parent_key, g, depth, h) -> float``
+    Search below ``state``; ``-1`` when a goal was found (its path is then in ``found_states`` /
+    ``found_actions``, goal first, and its cost in ``found_cost``), else the smallest bounded
+    value that exceeded the bound (``inf`` when nothing was cut off). ``parent`` is ``None`` and
+    ``parent_key`` a value equal to no key at the root.
+``counters() -> (expanded, duplicates, pruned, cutoffs, goals, deepest)``
+``start_iteration(bound, table)``
+    Set the bound (and the fresh transposition table) of the next iteration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+from math import inf
+from typing import Any
+
+from .specialise import specialise
+
+__all__ = ["Flags", "build", "compiled"]
+
+
+@dataclass(frozen=True)
+class Flags:
+    """What one run of the deepening loop needs.
+
+    ``key``: the problem has a key function; ``cycle_check``: ``path``, ``parent`` or ``none``;
+    ``table``: a transposition table is kept; ``unit``: the bound counts actions (else
+    ``g + h``); ``except_parent``: the successor function takes the parent and leaves out the
+    move back to it.
+    """
+
+    key: bool
+    cycle_check: str
+    table: bool
+    unit: bool
+    except_parent: bool
+
+    def __post_init__(self) -> None:
+        if self.cycle_check not in ("path", "parent", "none"):
+            raise ValueError(f"unknown cycle_check {self.cycle_check!r}")
+
+    @property
+    def path_check(self) -> bool:
+        """No state twice on the current path."""
+        return self.cycle_check == "path"
+
+    @property
+    def parent_test(self) -> bool:
+        """Compare each child with the parent: ``parent`` checks, unless the successor function
+        left the parent out already (a key function may equate states that differ, so keys are
+        still compared then)."""
+        return self.cycle_check == "parent" and (self.key or not self.except_parent)
+
+
+Counters = tuple[int, int, int, int, int, int]
+
+
+def build(flags: Flags, expand: Callable[..., Iterable[tuple[Any, Any, float, float]]],
+          is_goal: Callable[[Any], bool], key: Callable[[Any], Any] | None, on_path: set[Any],
+          found_states: list[Any], found_actions: list[Any], found_cost: list[float],
+          checkpoint: Callable[[int], int], next_check: int,
+          ) -> tuple[Callable[..., float], Callable[[], Counters], Callable[[float, Any], None]]:
+    """The bounded search for ``flags`` (see the module docstring); ``checkpoint(depth)`` is
+    called every few expansions and returns the expansion count of its next call."""
+    expanded = duplicates = pruned = cutoffs = goals = deepest = 0
+    bound: float = inf
+    table: Any = None
+
+    def dfs(state: Any, state_key: Any, parent: Any, parent_key: Any, g: float, depth: int,
+            h: float) -> float:
+        nonlocal expanded, duplicates, pruned, cutoffs, goals, deepest, next_check
+        expanded += 1
+        if depth >= deepest:
+            deepest = depth + 1  # the length of the path, the start included
+        if expanded >= next_check:
+            next_check = checkpoint(depth)
+        exceeded = inf
+        child_depth = depth + 1
+        for action, child, cost, child_h in (expand(state, h, parent) if flags.except_parent
+                                             else expand(state, h)):
+            # Duplicates are pruned before the bound test, so that a cycle never counts as a
+            # cut-off: an exhausted finite space then ends with "no solution" instead of
+            # looping. A dead end (h = inf) is caught by the bound test (its f is inf): every
+            # key on the path, in the table or equal to the parent has a finite h, so testing
+            # duplicates first changes no count.
+            child_key = key(child) if flags.key else child  # type: ignore[misc]
+            if flags.path_check:
+                if child_key in on_path:
+                    duplicates += 1
+                    continue
+            elif flags.parent_test and child_key == parent_key:
+                duplicates += 1
+                continue
+            child_g = g + cost
+            if flags.unit and child_h == inf:
+                pruned += 1
+                continue
+            if flags.table:
+                seen = table.get(child_key)
+                if seen is not None and seen <= (child_depth if flags.unit else child_g):
+                    duplicates += 1
+                    continue
+            value = child_depth if flags.unit else child_g + child_h
+            if value > bound:
+                if flags.unit or child_h != inf:
+                    cutoffs += 1
+                    if value < exceeded:
+                        exceeded = value
+                else:
+                    pruned += 1
+                continue
+            if flags.table:
+                table[child_key] = child_depth if flags.unit else child_g
+            if is_goal(child):
+                goals = 1
+                if child_depth >= deepest:
+                    deepest = child_depth + 1
+                found_states.append(child)
+                found_actions.append(action)
+                found_cost.append(child_g)  # g adds the costs in plan order, like a sum would
+                return -1
+            if flags.path_check:
+                on_path.add(child_key)
+            found = dfs(child, child_key, state, state_key, child_g, child_depth, child_h)
+            if found < 0:
+                found_states.append(child)
+                found_actions.append(action)
+                return -1
+            if flags.path_check:
+                on_path.discard(child_key)
+            if found < exceeded:
+                exceeded = found
+        return exceeded
+
+    def counters() -> Counters:
+        return expanded, duplicates, pruned, cutoffs, goals, deepest
+
+    def start_iteration(new_bound: float, new_table: Any) -> None:
+        nonlocal bound, table
+        bound, table = new_bound, new_table
+
+    return dfs, counters, start_iteration
+
+
+@cache
+def compiled(flags: Flags) -> Callable[..., Any]:
+    """:func:`build` specialised for ``flags`` (once per combination); :func:`build` itself,
+    testing the flags at run time, when its source is not available."""
+    try:
+        return specialise(build, flags)
+    except OSError:  # pragma: no cover - an install without sources
+        return build

@@ -1,0 +1,102 @@
+"""Key checks: :func:`assert_keys_interchangeable`.
+
+The engine stores only ``key(state)`` and treats two states with one key as one node, so a key
+that merges states which differ silently prunes part of the space and breaks optimality. Two
+states with equal keys must be interchangeable: same goal test, same heuristic, and the same
+successors (the same multiset of ``(key, cost)``; actions may be spelled differently). Keys must
+also be hashable and stable (equal and equally hashed when computed twice).
+
+The checker explores the problem breadth-first (at most ``max_states`` expansions) and compares
+every pair of different states met under one key (at most ``max_pairs``).
+
+>>> from searchkit import ProblemBase
+>>> class Walk(ProblemBase):  # positions 0..9; the key forgets the last digit's parity
+...     def initial(self): return 0
+...     def successors(self, n): return [("+1", n + 1, 1)] if n < 9 else []
+...     def is_goal(self, n): return n == 9
+...     def key(self, n): return n // 2
+>>> assert_keys_interchangeable(Walk())
+Traceback (most recent call last):
+...
+AssertionError: two states share the key 0 but differ: the successors' keys and costs differ
+...
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from ..problem import has_own
+from .space import explore_graph
+
+__all__ = ["KeyReport", "assert_keys_interchangeable"]
+
+
+@dataclass(frozen=True)
+class KeyReport:
+    """``states`` explored, ``pairs`` of different states with one key compared, ``complete``
+    when the whole reachable space was explored."""
+
+    states: int
+    pairs: int
+    complete: bool
+
+    def __str__(self) -> str:
+        scope = "the whole reachable space" if self.complete else "a bounded exploration"
+        return f"keys: {self.pairs} pairs of states sharing a key compared, {self.states} " \
+               f"states ({scope})"
+
+
+def assert_keys_interchangeable(problem: Any, *, max_states: int = 2000,
+                                max_pairs: int = 300) -> KeyReport:
+    """Fail when two explored states share a key but are not interchangeable (see the module
+    docstring). Returns a :class:`KeyReport`."""
+    pairs: list[tuple[Hashable, Any, Any]] = []
+
+    def same_key(k: Hashable, first: Any, other: Any) -> None:
+        if len(pairs) < max_pairs:
+            pairs.append((k, first, other))
+
+    try:
+        graph = explore_graph(problem, max_states, same_key)
+    except TypeError as exc:
+        raise AssertionError(f"a key is not usable as a dict key: {exc}") from None
+    if has_own(problem, "key"):
+        for k, state in list(graph.states.items())[:max_pairs]:
+            again = problem.key(state)
+            if again != k or hash(again) != hash(k):
+                raise AssertionError(f"key() is not stable: {k!r} then {again!r} for the state "
+                                     f"{graph.describe(k)}")
+    for k, first, other in pairs:
+        difference = _difference(problem, first, other)
+        if difference:
+            raise AssertionError(
+                f"two states share the key {k!r} but differ: {difference}\n"
+                f"first: {graph.describe(k)}\nother:\n{_picture(problem, other)}\n"
+                "the engine keeps only one of them, so the other's part of the space is lost")
+    return KeyReport(len(graph.states), len(pairs), graph.complete)
+
+
+def _difference(problem: Any, a: Any, b: Any) -> str:
+    """How states ``a`` and ``b`` differ for the search, or ``""``."""
+    if bool(problem.is_goal(a)) != bool(problem.is_goal(b)):
+        return "one is a goal and the other is not"
+    heuristic = getattr(problem, "heuristic", None)
+    if heuristic is not None and heuristic(a) != heuristic(b):
+        return f"their heuristic values differ ({heuristic(a)} and {heuristic(b)})"
+    key = problem.key if has_own(problem, "key") else (lambda s: s)
+    if _moves(problem, key, a) != _moves(problem, key, b):
+        return "the successors' keys and costs differ"
+    return ""
+
+
+def _moves(problem: Any, key: Any, state: Any) -> Counter[tuple[Hashable, float]]:
+    return Counter((key(child), cost) for _action, child, cost in problem.successors(state))
+
+
+def _picture(problem: Any, state: Any) -> str:
+    render = getattr(problem, "render", repr)
+    return "\n".join("    " + line for line in str(render(state)).splitlines())

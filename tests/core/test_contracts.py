@@ -1,0 +1,123 @@
+"""The contracts between the parts are typed Protocols, and the docs show them as they are."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+import searchkit
+from searchkit import Capabilities, Frontier, FrontierKind, GraphProblem, VisitedBackend, search
+from searchkit.frontiers import PRIORITY_ENTRY_FIELDS, HeapFrontier
+from searchkit.loops.run import Run
+from searchkit.strategies.base import LoopConfig
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+ENTRY = "(" + ", ".join(PRIORITY_ENTRY_FIELDS) + ")"
+AS_PUSHED = "(f, -g, seq, state, h, key)"  # the same entry as the graph search fills it
+
+
+@pytest.mark.parametrize("page,protocols", [
+    ("frontiers.md", [FrontierKind, Frontier]),
+    ("visited.md", [VisitedBackend]),
+])
+def test_docs_show_the_protocols_verbatim(page, protocols):
+    text = (DOCS / page).read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    for protocol in protocols:
+        assert inspect.getsource(protocol) in blocks, f"{page} does not show {protocol.__name__}"
+
+
+def test_docs_and_docstrings_state_the_entries_pushed():
+    import sys
+
+    package = sys.modules["searchkit.frontiers"]  # the attribute is the function frontiers()
+    from searchkit.frontiers import buckets, heap, indexed_heap
+    from searchkit.loops import priority
+
+    for where, text in [("docs/frontiers.md", (DOCS / "frontiers.md").read_text()),
+                        ("frontiers/__init__.py", package.__doc__),
+                        ("heap", heap.HeapFrontier.__doc__),
+                        ("indexed_heap", indexed_heap.IndexedHeapFrontier.__doc__),
+                        ("buckets", buckets.BucketFrontier.__doc__),
+                        ("loops/priority.py", priority.__doc__)]:
+        assert ENTRY in text or AS_PUSHED in text, where
+        tuples = set(re.findall(r"\((?:priority|f)(?:, [^,)]+){3,}\)", text))  # entry-like
+        assert tuples <= {ENTRY, AS_PUSHED}, (where, tuples)  # no other layout anywhere
+
+
+def test_every_registered_part_satisfies_its_protocol():
+    for name, factory in searchkit.frontiers().items():
+        assert isinstance(factory(), Frontier), name
+        assert isinstance(factory.kind, FrontierKind), name
+    for name, backend in searchkit.visited_backends().items():
+        assert isinstance(backend, VisitedBackend), name
+    for name, strategy in searchkit.strategies().items():
+        assert isinstance(strategy.loop, LoopConfig), name  # structural: every member present
+
+
+class _CheckingHeap(HeapFrontier):
+    """A heap that checks each entry against the documented layout as the loops push it."""
+
+    pushed: list = []
+
+    def __init__(self) -> None:
+        super().__init__()
+        push = self.push
+
+        def checked(entry):
+            assert len(entry) == len(PRIORITY_ENTRY_FIELDS)
+            priority, tie, seq, item, h, key = entry
+            type(self).pushed.append((seq, item, key))
+            push(entry)
+
+        self.push = checked
+
+
+@pytest.mark.parametrize("visited", ["dict", "none"])
+def test_the_loop_pushes_the_documented_entries(monkeypatch, visited):
+    import sys
+
+    monkeypatch.setattr(sys.modules["searchkit.search"], "get_frontier", lambda name: _CheckingHeap)
+
+    class Keyed(GraphProblem):
+        def key(self, node):
+            return ("key", node)
+
+    graph = Keyed({0: {1: 1, 2: 4}, 1: {2: 1, 4: 5}, 2: {4: 1}}, 0, {4})
+    _CheckingHeap.pushed = []
+    assert search(graph, "dijkstra", visited=visited).cost == 3
+    seqs = [seq for seq, _item, _key in _CheckingHeap.pushed]
+    assert seqs == list(range(len(seqs)))  # unique, in push order
+    for seq, item, key in _CheckingHeap.pushed:
+        if visited == "none":
+            assert key == seq  # every tree node is its own key
+        else:
+            assert key == ("key", item)  # the problem's key, not the state
+
+
+def test_capabilities_are_resolved_once_for_every_reader():
+    class Partial(GraphProblem):
+        successors_except_parent = None  # not callable: not offered
+
+    caps = Capabilities.of(Partial({0: {1: 1}}, 0, {1}))
+    assert caps.successors_except_parent is None and caps.bidirectional
+    assert caps.key_of(5) == 5 and caps.heuristic is not None
+
+
+def test_run_counts_memory_one_way():
+    run = Run("x")
+    table = {i: i for i in range(100)}
+    frontier = HeapFrontier()
+    run.track(frontier=frontier, maps=(table,), backend=searchkit.get_visited_backend("dict"))
+    assert run.memory() == frontier.nbytes() + sys_getsizeof(table)
+    assert run.finish().peak_bytes == run.memory()
+
+
+def sys_getsizeof(obj: object) -> int:
+    import sys
+
+    return sys.getsizeof(obj)

@@ -1,0 +1,86 @@
+"""The conformance battery: every built-in plugin passes it, and deliberately wrong plugins are
+each caught by the check meant for them (and a correct twin of theirs passes every check)."""
+
+from __future__ import annotations
+
+import pytest
+
+from searchkit.testing import ConformanceSuite
+from searchkit.testing.conformance import Conformance, checks, run_checks
+from tests.testing.eight import (
+    CornerManhattan,
+    DoubleManhattan,
+    EightPuzzle,
+    IndexErrorParser,
+    MergingKey,
+)
+
+BUILTINS = ("nstar", "rushhour", "sokoban", "taquin")
+# issue 16 (branch reliable): the Sokoban parser overflows on run-length counts such as
+# '99999999999999999999#'; the battery finds it. Remove this mark once that fix is merged.
+KNOWN_PARSER_CRASHES = {("sokoban", "test_bad_text")}
+
+
+@pytest.fixture(params=BUILTINS)
+def searchkit_puzzle(request: pytest.FixtureRequest) -> Conformance:
+    test = request.node.originalname
+    if (request.param, test) in KNOWN_PARSER_CRASHES:
+        request.applymarker(pytest.mark.xfail(strict=True, raises=AssertionError,
+                                              reason="issue 16: parser crash, fixed on 'reliable'"))
+    return Conformance.of(request.param)
+
+
+class TestBuiltinConformance(ConformanceSuite):
+    """The whole battery on each built-in puzzle, as a third-party plugin would run it."""
+
+
+def test_a_correct_plugin_passes_every_check():
+    summaries = run_checks(EightPuzzle(), instances=2)
+    assert len(summaries) == len(checks()) == 9
+    assert summaries[0].startswith("round trip: 4 texts parse, render and re-parse")
+
+
+@pytest.mark.parametrize(("puzzle", "check", "message"), [
+    (DoubleManhattan(), "admissible", "the heuristic is not admissible: h = 12 > 8"),
+    (CornerManhattan(), "consistent", "the heuristic is not consistent"),
+    (MergingKey(), "keys", "two states share the key"),
+    (IndexErrorParser(), "bad text", "parse raised IndexError"),
+], ids=["2x-manhattan", "inconsistent", "merging-key", "indexerror-parser"])
+def test_each_wrong_plugin_is_caught_by_its_check(puzzle, check, message):
+    conformance = Conformance.of(puzzle)
+    with pytest.raises(AssertionError, match=message) as caught:
+        checks()[check](conformance)
+    assert "instance" in str(caught.value) or "text" in str(caught.value)
+
+
+def test_the_inconsistent_heuristic_is_caught_by_the_consistency_check_only():
+    conformance = Conformance.of(CornerManhattan(), instances=2)
+    failing = []
+    for name, check in checks().items():
+        try:
+            check(conformance)
+        except AssertionError:
+            failing.append(name)
+    assert failing == ["consistent"]
+
+
+def test_a_merging_key_also_fails_the_agreement_against_the_raw_state_reference():
+    with pytest.raises(AssertionError, match=r"disagree on whether the instance is solvable"
+                                             r"(.|\n)*reference, heuristic ignored\): solved"):
+        checks()["random agreement"](Conformance.of(MergingKey(), examples=3))
+
+
+def test_settings_are_checked():
+    with pytest.raises(TypeError, match=r"unknown conformance setting 'sizes' \(valid: size, "):
+        Conformance.of("nstar", sizes={})
+    assert Conformance.of("nstar", size={"max_target": 50}).size == {"max_target": 50}
+    variants = Conformance.of("rushhour", options={"lengths": "any"}).variants()
+    assert len(variants) == 9 and all(v["lengths"] == "any" for v in variants)
+
+
+def test_every_name_the_kit_exports_resolves():
+    import searchkit.testing as kit
+
+    for name in kit.__all__:
+        assert getattr(kit, name) is not None, name
+    assert sorted(dir(kit)) == sorted(kit.__all__)
