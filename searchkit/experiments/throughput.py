@@ -92,7 +92,7 @@ def _plain_loop(tasks: Sequence[Task]) -> float:
 
 
 def per_task_overhead(tasks: Sequence[Task], jobs: Sequence[int], rounds: int = 2,
-                      suite: str = "batch-overhead", title: str = "per-task overhead") -> Any:
+                      suite: str = "overhead", title: str = "per-task overhead") -> Any:
     """A :class:`~searchkit.bench.table.Table`: a plain in-process loop (parse + search) against
     ``searchkit.batch`` with each ``jobs`` (writing an SQLite store), best of ``rounds``
     alternating runs; the overhead is ``(batch wall - loop wall) / tasks`` (negative when the
