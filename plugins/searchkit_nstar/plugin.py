@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
+from typing import Any
 
-from searchkit import Puzzle, PuzzleFormatError, PuzzleOption, hookimpl, to_bool
+from searchkit import Puzzle, PuzzleFormatError, PuzzleInstance, PuzzleOption, hookimpl, to_bool
 from searchkit.bench import BenchSuite
 from searchkit.errors import excerpt
 
+from . import collection
 from .problem import NStar
 
 __all__ = ["MAX_DIGITS", "NStarPuzzle", "searchkit_puzzles", "searchkit_bench_suites"]
@@ -65,6 +68,11 @@ class NStarPuzzle(Puzzle):
     def examples(self) -> dict[str, str]:
         return {"1-42": "1 42", "1-100": "1 100", "1-1000": "1 1000", "3-1000000": "3 1000000"}
 
+    def instances(self, text: str, **options: Any) -> Iterator[PuzzleInstance]:
+        """One ``START TARGET`` per line (see :mod:`.collection`)."""
+        self.resolve_options(options)
+        return collection.instances(text)
+
     def random_instance(self, rng: random.Random, max_target: int = 2000) -> str:
         start = rng.randint(1, 20)
         return f"{start} {rng.randint(start, max(start, max_target))}"
@@ -81,4 +89,7 @@ def searchkit_puzzles() -> list[Puzzle]:
 @hookimpl
 def searchkit_bench_suites() -> list[BenchSuite]:
     return [BenchSuite("nstar", "N* game: tree vs graph search growth with depth (BFS and A*), "
-                                "engine vs hand-tuned BFS", "searchkit_nstar.bench.suite")]
+                                "engine vs hand-tuned BFS", "searchkit_nstar.bench.suite"),
+            BenchSuite("batch-overhead", "batch overhead per task: 10,000 tiny N* instances, "
+                                         "plain loop vs batch jobs=1, 2",
+                       "searchkit_nstar.bench.batch")]

@@ -21,8 +21,8 @@ import searchkit
 from searchkit.errors import SearchkitError
 from searchkit.plugins import PluginWarning
 
-from . import bench, compare, crash, demo, listing, new_plugin, random_instances, solve, stats
-from . import verify_plan, view
+from . import batch, bench, compare, crash, demo, listing, new_plugin, random_instances, report
+from . import solve, stats, verify_plan, view
 from .instance import options_help
 from .parsing import Parser, UsageError
 
@@ -76,6 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     verify_plan.add_parser(subparsers, epilog)
     random_instances.add_parser(subparsers)
     new_plugin.add_parser(subparsers)
+    batch.add_parser(subparsers, epilog)
+    report.add_parser(subparsers)
     parser.set_defaults(handler=None)
     return parser
 
