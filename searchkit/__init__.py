@@ -20,6 +20,7 @@ from .errors import (
     SearchkitError,
     UnknownNameError,
 )
+from .experiments import batch
 from .explore import Exploration, explore
 from .explored import SearchGraph, search_graph
 from .frontiers import Frontier, FrontierKind
@@ -40,7 +41,7 @@ from .plugins import (
     visited_backends,
 )
 from .problem import Problem, ProblemBase
-from .puzzle import Puzzle, PuzzleOption, to_bool
+from .puzzle import Puzzle, PuzzleInstance, PuzzleOption, to_bool
 from .result import Result, Stats
 from .search import search
 from .steps import steps
@@ -56,6 +57,7 @@ __all__ = [
     "steps",
     "search_graph",
     "SearchGraph",
+    "batch",
     "explore",
     "verify",
     "Problem",
@@ -74,6 +76,7 @@ __all__ = [
     "VisitedBackend",
     "Puzzle",
     "PuzzleOption",
+    "PuzzleInstance",
     "to_bool",
     "HashTable",
     "hookimpl",
