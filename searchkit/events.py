@@ -106,8 +106,8 @@ class Generate:
 
     ``action`` and ``cost`` are those of the successor function, ``g`` is the child's path
     cost through ``parent`` and ``h`` its heuristic value (0 when the strategy uses none),
-    ``fate`` what became of it (:data:`Fate`). On the goal side of a bidirectional search (``backward``), ``child`` is a
-    predecessor of ``parent``.
+    ``fate`` what became of it (:data:`Fate`). On the goal side of a bidirectional search
+    (``backward``), ``child`` is a predecessor of ``parent``.
     """
 
     kind: ClassVar[str] = "generate"

@@ -117,7 +117,8 @@ def prepare(problem: Any, strategy: str | Strategy, frontier: str | None, visite
     caps = Capabilities.of(problem)
     strat = get_strategy(strategy) if isinstance(strategy, str) else strategy
     if not isinstance(strat, Strategy):
-        raise SearchkitError(f"strategy must be a name or a Strategy, not {type(strategy).__name__}")
+        raise SearchkitError(
+            f"strategy must be a name or a Strategy, not {type(strategy).__name__}")
     resolved = strat.resolve_options(options)
     _check_needs(strat, caps)
     frontier_factory = _frontier_for(strat, frontier)

@@ -9,15 +9,15 @@ time a state appears, a ``state`` record comes just before the event, holding it
 (the problem's ``render``). Actions are in the puzzle's notation (``format_action``); an
 infinite number (a dead end's ``h``) is ``null``.
 
-==============  ===================================================================================
+==============  ==========================================================================
 ``state``       ``id``, ``key``, ``text``
 ``start``       ``state``, ``strategy``
 ``bound``       ``bound``, ``iteration``
-``expand``      ``state``, ``g``, ``h``, ``depth``, ``f``, ``frontier`` (``backward``: only when true)
+``expand``      ``state``, ``g``, ``h``, ``depth``, ``f``, ``frontier`` (``backward``: if true)
 ``generate``    ``parent``, ``action``, ``child``, ``cost``, ``g``, ``h``, ``fate`` (``backward``)
 ``solution``    ``actions``, ``states`` (ids), ``cost``
 ``end``         ``status``, ``reason``, ``cost``, ``stats``
-==============  ===================================================================================
+==============  ==========================================================================
 
 >>> import io
 >>> from searchkit import GraphProblem, search

@@ -8,14 +8,15 @@ Usage (from the repository root, with the project's virtual environment)::
 ``git archive REF searchkit`` is unpacked into a temporary folder as the package ``searchkit_ab``
 (the core imports itself relatively, so the copy runs its own loops), and both packages search
 the very same problem objects, built by this checkout's plugins (the copy is told their base
-class, :class:`~searchkit.ProblemBase`, so that it skips the same default methods). Each round times every case once
-with each package (process CPU time), alternating which goes first, so the machine's load hits
-both alike. Per case the table gives the minimum time of each side and two ratios, B over A
-(this checkout over ``REF``): of the minima, and the median of the per-round ratios. The cases
-are the bench suites the 3% rule of issue 17 names, on the same instances as ``searchkit
-bench`` (``8puzzle-astar``: its 23 positions, heap frontier, taquin plugin; ``15puzzle-idastar``:
-Korf's 10 easiest, linear conflict, ``cycle_check="parent"``), plus smaller ones. The Korf
-instances are read from ``../shared/data`` (or ``$SEARCHKIT_DATA``).
+class, :class:`~searchkit.ProblemBase`, so that it skips the same default methods). Each round
+times every case once with each package (process CPU time), alternating which goes first, so
+the machine's load hits both alike. Per case the table gives the minimum time of each side and
+two ratios, B over A (this checkout over ``REF``): of the minima, and the median of the
+per-round ratios. The cases are the bench suites the 3% rule of issue 17 names, on the same
+instances as ``searchkit bench`` (``8puzzle-astar``: its 23 positions three times, heap
+frontier, taquin plugin; ``15puzzle-idastar``: Korf's 10 easiest, linear conflict,
+``cycle_check="parent"``), plus smaller ones. The Korf instances are read from
+``../shared/data`` (or ``$SEARCHKIT_DATA``).
 
 ``--observer-cost`` measures what watching a search costs, for information: A is this checkout's
 plain ``search``, B the same search with an observer that does nothing, C the same events

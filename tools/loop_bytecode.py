@@ -17,8 +17,8 @@ every hot loop (the code that runs per node) is identical.
 
 from __future__ import annotations
 
-import dis
 import difflib
+import dis
 import importlib
 import itertools
 import sys

@@ -30,8 +30,8 @@ from .context import SearchContext
 from .paths import ROOT, key_chain
 from .priority import priority_graph_search
 from .run import Run
-from .watch import Watch, watched
 from .tree import tree_search
+from .watch import Watch, watched
 
 __all__ = ["BestFirst", "Priority", "best_first", "plain_graph_search"]
 
