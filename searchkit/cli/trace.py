@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 from searchkit.trace import TraceWriter
 
@@ -70,21 +70,15 @@ def run(args: argparse.Namespace) -> int:
     header = {"puzzle": instance.puzzle.name, "instance": instance.name,
               "source": instance.source, "options": _plain(instance.resolved_options()),
               "strategy": choice.strategy}
-    if target == "-":
-        writer = TraceWriter(problem, sys.stdout, max_events=args.max_events, header=header)
+    stream = sys.stdout if target == "-" else _open(target)
+    try:
+        writer = TraceWriter(problem, stream, max_events=args.max_events, header=header)
         result = run_search(problem, choice, budget_from(args), show_progress=True,
                             observer=writer)
-        report = sys.stderr
-    else:
-        try:
-            handle = open(target, "w", encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"{target}: {exc.strerror or exc}") from None
-        with handle:
-            writer = TraceWriter(problem, handle, max_events=args.max_events, header=header)
-            result = run_search(problem, choice, budget_from(args), show_progress=True,
-                                observer=writer)
-        report = sys.stdout
+    finally:
+        if stream is not sys.stdout:
+            stream.close()
+    report = sys.stderr if target == "-" else sys.stdout
     size = "" if target == "-" else f", {output.size(os.path.getsize(target))}"
     outcome = result.status.replace("_", " ")
     if result.solved:
@@ -94,6 +88,13 @@ def run(args: argparse.Namespace) -> int:
     print(f"wrote {'the trace' if target == '-' else target}: {writer.events:,} events"
           f"{size}; {outcome}", file=report)
     return exit_status(result.status)
+
+
+def _open(target: str) -> TextIO:
+    try:
+        return open(target, "w", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{target}: {exc.strerror or exc}") from None
 
 
 def _plain(options: dict[str, Any]) -> dict[str, Any]:
