@@ -24,8 +24,16 @@ from __future__ import annotations
 
 import __future__
 import ast
+import contextlib
+import hashlib
 import inspect
+import linecache
+import marshal
+import os
+import sys
+import types
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 __all__ = ["specialise", "source"]
@@ -41,13 +49,28 @@ def specialise(function: F, flags: object,
     is called exactly like the original. ``transforms`` rewrite the folded tree further (in
     order), e.g. :mod:`searchkit.loops.watch` turns a loop into a generator. Raises
     :class:`OSError` when the source is unavailable.
+
+    The compiled copy is cached in the ``__pycache__`` folder beside the source, as Python caches
+    modules (see :class:`_Cache`): a later process loads it instead of compiling it again.
     """
-    tree = _specialised_tree(function, flags, transforms)
-    code = compile(tree, function.__code__.co_filename, "exec",
-                   flags=_ANNOTATIONS, dont_inherit=True)
+    cache = _Cache.of(function, flags, transforms)
+    code = cache.load() if cache is not None else None
+    if code is None:
+        tree = _specialised_tree(function, flags, transforms)
+        code = compile(tree, function.__code__.co_filename, "exec",
+                       flags=_ANNOTATIONS, dont_inherit=True)
+        if cache is not None:
+            cache.store(code)
     namespace = dict(function.__globals__)
     exec(code, namespace)  # our own function's source, transformed above
-    return namespace[function.__name__]  # type: ignore[no-any-return]
+    made = namespace[function.__name__]
+    # The copy reads the module's own globals, as the original does: names defined after the
+    # function (or changed later) are found, even when it is specialised at import.
+    copy = types.FunctionType(made.__code__, function.__globals__, function.__name__,
+                              made.__defaults__, made.__closure__)
+    copy.__kwdefaults__, copy.__annotations__ = made.__kwdefaults__, made.__annotations__
+    copy.__doc__, copy.__qualname__ = made.__doc__, function.__qualname__
+    return copy  # type: ignore[return-value]
 
 
 def source(function: Callable[..., Any], flags: object,
@@ -58,7 +81,7 @@ def source(function: Callable[..., Any], flags: object,
 
 def _specialised_tree(function: Callable[..., Any], flags: object,
                       transforms: Sequence[ast.NodeTransformer] = ()) -> ast.Module:
-    tree = ast.parse(inspect.getsource(function))
+    tree = _parse(function)
     ast.increment_lineno(tree, function.__code__.co_firstlineno - 1)
     definition = tree.body[0]
     assert isinstance(definition, ast.FunctionDef) and definition.args.args[0].arg == "flags"
@@ -72,6 +95,85 @@ def _specialised_tree(function: Callable[..., Any], flags: object,
             if block == [] and not (name == "orelse" or isinstance(node, ast.Module)):
                 setattr(node, name, [ast.Pass()])
     return ast.fix_missing_locations(tree)
+
+
+class _Cache:
+    """Where the compiled copy of one function for one ``flags`` (and ``transforms``) is kept.
+
+    The file ``__pycache__/MODULE.FUNCTION.KEY.specialised`` beside the source (``KEY`` hashes the
+    flags and the transforms) holds the marshalled code after a stamp: the Python version, the
+    size and modification time of the function's file and of the files that transform it (this
+    one, the transforms' modules). A file whose stamp differs is compiled again and overwritten;
+    a folder that cannot be written is no error (the copy is then compiled in every process).
+    Like pytest's rewritten test modules, and Python's own ``.pyc`` files.
+    """
+
+    def __init__(self, path: Path, stamp: str) -> None:
+        self.path, self.stamp = path, stamp
+
+    @classmethod
+    def of(cls, function: Callable[..., Any], flags: object,
+           transforms: Sequence[ast.NodeTransformer]) -> _Cache | None:
+        """The cache of ``function``'s copy, or ``None`` when it cannot be kept (no source file,
+        a transform without a ``cache_key``)."""
+        keys = [getattr(t, "cache_key", None) for t in transforms]
+        if None in keys:
+            return None
+        source_file = Path(function.__code__.co_filename)
+        files = [source_file, Path(__file__)]
+        files += [Path(sys.modules[type(t).__module__].__file__ or "") for t in transforms]
+        try:
+            stamps = [(f.stat().st_size, f.stat().st_mtime_ns) for f in files]
+        except OSError:
+            return None
+        key = hashlib.sha256(repr((function.__qualname__, flags, keys)).encode()).hexdigest()
+        name = f"{source_file.stem}.{function.__name__}.{key[:16]}.specialised"
+        return cls(source_file.parent / "__pycache__" / name, repr((sys.version, stamps)))
+
+    def load(self) -> types.CodeType | None:
+        try:
+            stamp, code = marshal.loads(self.path.read_bytes())
+        except (OSError, ValueError, EOFError, TypeError):
+            return None
+        return code if stamp == self.stamp and isinstance(code, types.CodeType) else None
+
+    def store(self, code: types.CodeType) -> None:
+        partial = self.path.with_name(f"{self.path.name}.{os.getpid()}")
+        try:
+            self.path.parent.mkdir(exist_ok=True)
+            partial.write_bytes(marshal.dumps((self.stamp, code)))
+            os.replace(partial, self.path)  # atomic: a reader sees the old file or the new one
+        except OSError:
+            with contextlib.suppress(OSError):  # none was written, or it cannot be removed
+                partial.unlink()
+
+
+def _parse(function: Callable[..., Any]) -> ast.Module:
+    """The tree of a top-level function's source (its decorators included).
+
+    The source is cut from the line cache where the function's block ends, the first line after
+    its ``def`` that is neither blank nor indented: five times quicker than
+    :func:`inspect.getsource`, which tokenises the file, and that matters when a loop is
+    specialised at import. A cut that does not parse to the function falls back to it.
+    """
+    code = function.__code__
+    linecache.checkcache(code.co_filename)  # the file as it is now, like inspect.getsource
+    lines = linecache.getlines(code.co_filename, function.__globals__)
+    start = code.co_firstlineno - 1
+    end = start
+    while end < len(lines) and lines[end].startswith("@"):  # the decorators
+        end += 1
+    end += 1
+    while end < len(lines) and (not lines[end].strip() or lines[end][0] in " \t#)]}"):
+        end += 1
+    try:
+        tree = ast.parse("".join(lines[start:end]))
+        if (len(tree.body) == 1 and isinstance(tree.body[0], ast.FunctionDef)
+                and tree.body[0].name == function.__name__):
+            return tree
+    except SyntaxError:
+        pass
+    return ast.parse(inspect.getsource(function))
 
 
 _ANNOTATIONS = __future__.annotations.compiler_flag  # the module's own ``from __future__`` import
