@@ -64,8 +64,8 @@ def specialise(function: F, flags: object,
     namespace = dict(function.__globals__)
     exec(code, namespace)  # our own function's source, transformed above
     made = namespace[function.__name__]
-    # The copy reads the module's own globals, as the original does: names defined after the
-    # function (or changed later) are found, even when it is specialised at import.
+    # The copy reads the module's own globals, as the original does (a name rebound later is
+    # seen, as it would be by the original).
     copy = types.FunctionType(made.__code__, function.__globals__, function.__name__,
                               made.__defaults__, made.__closure__)
     copy.__kwdefaults__, copy.__annotations__ = made.__kwdefaults__, made.__annotations__
