@@ -11,12 +11,14 @@ options, in parallel or on Dask) and ``report`` (a batch store's summary and plo
 ``python -m searchkit`` runs. Each command is one module with ``add_parser(subparsers, ...)``
 and a handler ``run(args) -> int``, registered in :func:`build_parser`.
 
-Exit statuses, the same for every command: 0 success (solved; for ``compare`` every run solved,
-for ``verify`` a legal plan that ends in a goal), 1 no solution or a budget exhausted (``verify``:
-an illegal plan; ``batch``: some task failed), 2 a usage or input error (one line on stderr,
-``searchkit: error: ...``), 70 an internal error (a bug in a plugin or in searchkit: one line
-naming it, the traceback with ``--debug``; see :mod:`.crash`), 130 interrupted with Ctrl-C (after
-printing the statistics so far), 141 the output pipe was closed (``| head``), silently.
+Exit statuses, the same for every command (``docs/cli.md``): 0 success (solved; ``compare``:
+every run solved; ``stats``: the space explored; ``verify``: a legal plan that ends in a goal;
+``batch``: every task ran; ``bench``: the tables printed), 1 no solution or a budget exhausted
+(``verify``: an illegal plan; ``batch``: some task failed), 2 a usage or input error (one line on
+stderr, ``searchkit: error: ...``; ``compare``: also every run skipped), 70 an internal error (a
+bug in a plugin or in searchkit: one line naming it, the traceback with ``--debug``; see
+:mod:`.crash`), 130 interrupted with Ctrl-C (after printing the statistics so far), 141 the
+output pipe was closed (``| head``), silently.
 """
 
 from __future__ import annotations
