@@ -67,7 +67,9 @@ def bidirectional(ctx: SearchContext, run: Run) -> Result:
         stats.bound = meeting
 
     run.count(sync)
-    run.track(maps=(forward, backward, depth_f, depth_b), backend=ctx.backend)
+    next_layer: list[Any] = []
+    run.track(maps=(forward, backward, depth_f, depth_b), backend=ctx.backend,
+              lists=lambda: (layer_f, layer_b, next_layer))
     if start_key in backward:
         return run.solved([], [start], 0)
     next_check = run.next_check(0)
@@ -79,7 +81,7 @@ def bidirectional(ctx: SearchContext, run: Run) -> Result:
         else:
             layer, step, mine, mine_depth = layer_b, predecessors, backward, depth_b
             other, other_depth = forward, depth_f
-        next_layer: list[Any] = []
+        next_layer = []
         best: tuple[float, Any] | None = None
         for state in layer:
             expanded += 1

@@ -37,7 +37,9 @@ def tree_search(ctx: SearchContext, run: Run) -> Result:
         stats.max_frontier, stats.bound = max_frontier, f
 
     run.count(sync)
-    run.track(frontier=frontier)
+    # Expanded nodes stay alive through their children's parent pointers, except in a
+    # depth-first order, which keeps only the current path's.
+    run.track(frontier=frontier, ancestors=order is not None or getattr(frontier, "layered", False))
     if order is None and is_goal(start):
         return run.solved(*_path(root))
     if start_h == inf:
