@@ -148,10 +148,16 @@ class Run:
     # -- during the search -----------------------------------------------------------------
 
     def next_check(self, expanded: int) -> int:
-        """The expansion count at which the loop must call :meth:`checkpoint` next."""
+        """The expansion count at which the loop must call :meth:`checkpoint` next; raises
+        :class:`BudgetExhausted` when ``expanded`` already reaches ``max_expansions`` (a budget
+        of 0 expansions, before the first one)."""
         nxt = expanded + self._step
         cap = self.budget.max_expansions
-        return nxt if cap is None or cap > nxt else max(cap, expanded)
+        if cap is None or cap > nxt:
+            return nxt
+        if cap <= expanded:
+            raise BudgetExhausted(f"expansion budget exhausted ({cap} expansions)")
+        return cap
 
     def checkpoint(self, frontier: int) -> int:
         """Sync the counters, record memory and progress, and check the budget.
