@@ -111,6 +111,7 @@ class Run:
         max_bytes = self.budget.max_bytes
         self._rss_start = rss_bytes() if max_bytes is not None else None
         self._next_poll = 0.0
+        self._polled = (0.0, 0)  # (time, growth) at the last read of check_budget
         self.start = time.perf_counter()
         self._next_report = self.start + self.progress_every
         self._last = (self.start, 0, 0)  # (time, expansions, bytes) at the previous check
@@ -235,17 +236,23 @@ class Run:
 
     def poll(self) -> None:
         """The check of :func:`~searchkit.check_budget`: raise :class:`BudgetExhausted` past the
-        deadline or (at most every 10 ms) once the process grew beyond the memory budget."""
+        deadline, or once the process grew beyond the memory budget (its size is read again
+        before it can have grown by :attr:`check_fraction` of the budget at the pace seen so
+        far, and at least every millisecond)."""
         now = time.perf_counter()
         if self.deadline is not None and now >= self.deadline:
             self.expire()
         max_bytes = self.budget.max_bytes
         if max_bytes is not None and now >= self._next_poll:
-            self._next_poll = now + 0.01
             grown = self.grown()
             if grown > max_bytes:
                 raise BudgetExhausted(f"memory budget exhausted ({max_bytes} bytes: the "
                                       f"process grew by {_size(grown)})")
+            then, grown_then = self._polled
+            pace = (grown - grown_then) / (now - then) if now > then else 0
+            wait = self.check_fraction * max_bytes / pace if pace > 0 else 0.001
+            self._polled = (now, grown)
+            self._next_poll = now + min(wait, 0.001)
 
     def expire(self) -> None:
         """Raise the time budget's :class:`BudgetExhausted` (its deadline has passed)."""

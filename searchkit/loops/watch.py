@@ -51,7 +51,7 @@ def check_budget() -> None:
     Call it from code that may run long inside a search (e.g. every few thousand steps of a
     table build in a heuristic's first call): the search then stops on time even before its
     loop's first check. Outside a search it does nothing. It costs a clock read (and, with a
-    memory budget, a read of the process's size at most every 10 ms).
+    memory budget, a read of the process's size at most every millisecond).
     """
     stack = getattr(_local, "runs", None)
     if stack:
