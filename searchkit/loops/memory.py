@@ -156,17 +156,20 @@ class MemoryMeter:
     :meth:`sample` measures the entries again; :meth:`reserve` is the next resize's transient.
     """
 
+    # Set by Run.track; the class defaults describe a run that declared nothing.
+    frontier: Any = None
+    priority_entries = False
+    maps: tuple[Any, ...] = ()
+    backend: Any = None
+    sets: tuple[Collection[Any], ...] = ()
+    lists: Callable[[], Iterable[list[Any]]] | None = None
+    frame_bytes = 0
+    ancestors = False
+
+    _per_entry: dict[int, float] = {}  # container index -> sampled bytes per entry (none yet)
+
     def __init__(self) -> None:
-        self.frontier: Any = None
-        self.priority_entries = False
-        self.maps: tuple[Any, ...] = ()
-        self.backend: Any = None
-        self.sets: tuple[Collection[Any], ...] = ()
-        self.lists: Callable[[], Iterable[list[Any]]] | None = None
-        self.frame_bytes = 0
-        self.ancestors = False
-        self._per_entry: dict[int, float] = {}  # container index -> sampled bytes per entry
-        self._last_len: dict[int, int] = {}
+        self._last_len: dict[int, int] = {}  # container index -> its length at reserve()
 
     def _containers(self) -> list[tuple[int, Any]]:
         """``(role, container)``: 0 frontier, 1 a map, 2 a layer list (the index in the list
@@ -216,6 +219,8 @@ class MemoryMeter:
         expansions (ancestors of a tree search)."""
         total = self.containers_bytes() + self.frame_bytes * depth
         per_entry = self._per_entry
+        if not per_entry:
+            return total
         for index, (role, container) in enumerate(self._containers()):
             size = per_entry.get(index)
             if size:

@@ -92,7 +92,7 @@ class Run:
     """
 
     interval = 512  # the most expansions between two checks
-    first_interval = 16  # expansions before the first check (nothing is known of their cost)
+    first_interval = 16  # expansions before the first check under a time or memory budget
     check_seconds = 0.05  # aimed time between two checks
     check_fraction = 0.01  # aimed memory growth between two checks, as a part of max_bytes
     sample_every = 16  # checks between two samplings of the entries' sizes
@@ -106,8 +106,10 @@ class Run:
         self.stats = Stats()
         self.meter = MemoryMeter()
         self._sync: Callable[[Stats], None] = _no_counters
-        self._step = self.first_interval
+        limited = self.budget.max_seconds is not None or self.budget.max_bytes is not None
+        self._step = self.first_interval if limited else self.interval
         self._checks = 0
+        self._sampled: int | None = None  # the check at which the entries were last sampled
         max_bytes = self.budget.max_bytes
         self._rss_start = rss_bytes() if max_bytes is not None else None
         self._next_poll = 0.0
@@ -143,7 +145,7 @@ class Run:
         meter.priority_entries = getattr(frontier, "kind", None) == FrontierKind.PRIORITY
         meter.lists, meter.ancestors = lists, ancestors
         meter.frame_bytes = FRAME_BYTES if recursive else 0
-        if self._checks:
+        if self._sampled is not None:
             meter.sample()
 
     # -- during the search -----------------------------------------------------------------
@@ -171,8 +173,7 @@ class Run:
         self._sync(stats)
         now = time.perf_counter()
         stats.seconds = now - self.start
-        if self._checks % self.sample_every == 0:
-            self.meter.sample()
+        self._sample()
         self._checks += 1
         nbytes = self.memory()
         if nbytes > stats.peak_bytes:
@@ -188,6 +189,19 @@ class Run:
             raise BudgetExhausted(reason)
         self._adapt(now, stats.expanded, held)
         return self.next_check(stats.expanded)
+
+    def _sample(self) -> None:
+        """Sample the entries' sizes every :attr:`sample_every` checks, from the first one
+        under a memory budget, else once the search has made :attr:`interval` expansions (a
+        smaller search reports its containers only: sampling would cost more than it)."""
+        last = self._sampled
+        if last is None:
+            if self.budget.max_bytes is None and self.stats.expanded < self.interval:
+                return
+        elif self._checks - last < self.sample_every:
+            return
+        self._sampled = self._checks
+        self.meter.sample()
 
     def _check_memory(self, nbytes: int, stats: Stats) -> int:
         """Raise if the memory budget cannot hold the search until the next check; else return
@@ -289,17 +303,18 @@ class Run:
         (:mod:`.watch`).
         """
         stack = running()
+        disarm = None
         try:
-            stack.append(self)
-            disarm = None
             try:
+                stack.append(self)
                 if self.deadline is not None:
                     disarm = alarm(self.deadline - time.perf_counter())
                 outcome = body()
             finally:
                 if disarm is not None:
                     disarm()
-                stack.remove(self)
+                if stack and stack[-1] is self:
+                    stack.pop()
         except BudgetExhausted as stop:
             outcome = stopped("budget_exhausted", stop.reason)
         except KeyboardInterrupt:
@@ -312,7 +327,7 @@ class Run:
         stats = self.stats
         self._sync(stats)
         stats.seconds = time.perf_counter() - self.start
-        if not self._checks:
+        if self._sampled is None and stats.expanded >= self.interval:
             self.meter.sample()
         nbytes = self.memory()
         if nbytes > stats.peak_bytes:
