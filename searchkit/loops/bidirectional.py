@@ -67,9 +67,9 @@ def bidirectional(ctx: SearchContext, run: Run) -> Result:
         stats.bound = meeting
 
     run.count(sync)
-    next_layer: list[Any] = []
+    layers = [layer_f, layer_b]  # the lists of states held, for the memory estimate
     run.track(maps=(forward, backward, depth_f, depth_b), backend=ctx.backend,
-              lists=lambda: (layer_f, layer_b, next_layer))
+              lists=lambda: layers)
     if start_key in backward:
         return run.solved([], [start], 0)
     next_check = run.next_check(0)
@@ -81,7 +81,8 @@ def bidirectional(ctx: SearchContext, run: Run) -> Result:
         else:
             layer, step, mine, mine_depth = layer_b, predecessors, backward, depth_b
             other, other_depth = forward, depth_f
-        next_layer = []
+        next_layer: list[Any] = []
+        layers[:] = layer_f, layer_b, next_layer
         best: tuple[float, Any] | None = None
         for state in layer:
             expanded += 1
