@@ -16,8 +16,8 @@ point: start from the whole connected group and drop every box that has a free a
 changes. This covers two boxes against a wall, 2x2 blocks, and any chain of mutually blocking boxes
 (the "general frozen-box test").
 
-**Matching.** :func:`matching_deadlock`: every box must still reach a distinct goal by box-alone
-pushes (a bipartite perfect matching on push-distance reachability).
+**Bipartite deadlocks.** :func:`bipartite_deadlock`: every box must still reach a distinct goal
+by box-alone pushes (a bipartite perfect matching on push-distance reachability).
 
 **PI-corrals** (:func:`pi_corral_pushes`, push-optimal search only). A *corral* is a connected
 set ``K`` of free floor cells the keeper cannot reach; its *barrier* is the boxes next to ``K``.
@@ -60,7 +60,7 @@ from math import inf
 from .assignment import has_perfect_matching
 from .board import Board
 
-__all__ = ["freeze_deadlock", "matching_deadlock", "pi_corral_pushes"]
+__all__ = ["bipartite_deadlock", "freeze_deadlock", "pi_corral_pushes"]
 
 
 def freeze_deadlock(board: Board, has_box: bytearray, pushed: int) -> bool:
@@ -118,7 +118,7 @@ def freeze_deadlock(board: Board, has_box: bytearray, pushed: int) -> bool:
     return any(not is_goal[cell] for cell in group)
 
 
-def matching_deadlock(board: Board, cells: tuple[int, ...]) -> bool:
+def bipartite_deadlock(board: Board, cells: tuple[int, ...]) -> bool:
     """Whether the boxes on ``cells`` cannot all reach distinct goals (box-alone pushes).
 
     O(k * k^2) for k boxes.
@@ -131,7 +131,7 @@ def matching_deadlock(board: Board, cells: tuple[int, ...]) -> bool:
 def pi_corral_pushes(board: Board, distance: list[int]) -> list[tuple[int, int]] | None:
     """The pushes into the PI-corral with the fewest of them, or ``None`` without a PI-corral.
 
-    ``distance`` describes the position as :meth:`~.problem.SokobanProblem._push_steps`
+    ``distance`` describes the position as :meth:`~.pushes.PushGenerator.pushes`
     computes it: ``>= 0`` on cells the keeper reaches, ``-2`` on boxes, ``-1`` on every other
     cell (walls and sealed-off floor). A push is ``(box cell, direction)`` with the direction
     an index into :attr:`Board.offsets`. An empty list means the position is dead (a barrier

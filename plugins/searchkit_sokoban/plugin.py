@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from searchkit import Puzzle, PuzzleOption, hookimpl, to_bool
+from searchkit import Puzzle, PuzzleInstance, PuzzleOption, hookimpl, to_bool
 from searchkit.bench import BenchSuite
 
+from . import collection
 from .board import Board
 from .levels import select_level, split_levels
-from .problem import HEURISTICS, SokobanProblem, make_problem
+from .problem import HEURISTICS, MODES, SokobanProblem, make_problem
 
-__all__ = ["EXAMPLES", "SokobanPuzzle", "searchkit_puzzles", "searchkit_bench_suites"]
+__all__ = ["EXAMPLES", "SokobanPuzzle", "searchkit_bench_suites", "searchkit_puzzles"]
 
 #: Small built-in levels (our own), each solved in well under a second.
 EXAMPLES = {
@@ -28,7 +29,11 @@ def _to_level(value: Any) -> int | str | None:
     if value is None or isinstance(value, int):
         return value
     text = str(value).strip()
-    return int(text) if text.isdigit() else text
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else text
+
+
+def _to_bool_or_none(value: Any) -> bool | None:
+    return None if value is None else to_bool(value)
 
 
 def _rule(help_text: str) -> PuzzleOption:
@@ -52,6 +57,11 @@ class SokobanPuzzle(Puzzle):
     options: Mapping[str, PuzzleOption] = {
         "level": PuzzleOption(None, "which level of a collection: 1-based number or name "
                               "(default: the first)", convert=_to_level),
+        "mode": PuzzleOption(
+            "optimal", "what a plan must be", choices=MODES,
+            choice_help={"optimal": "proven optimal for the cost model (A* on exact bounds)",
+                         "any": "any plan, found fast: macro moves and inadmissible guidance; "
+                                "replayed and verified, not proven optimal"}),
         "cost": PuzzleOption(
             "moves", "what a plan costs", choices=("moves", "pushes"),
             choice_help={"moves": "every keeper step (walk + push) counts",
@@ -71,11 +81,13 @@ class SokobanPuzzle(Puzzle):
                   "(exact, from a table built once per level)", convert=to_bool),
         "dead_squares": _rule("never push a box onto a square from which no goal is reachable"),
         "freeze": _rule("prune positions with a frozen box off its goal"),
-        "matching": _rule("prune positions where the boxes cannot reach distinct goals"),
+        "bipartite": _rule("prune positions where the boxes cannot reach distinct goals"),
         "subsets": _rule("prune positions where a few boxes alone (2 to 5, the others removed) "
                          "could not be solved: a table built once per level"),
         "pi_corral": _rule("cost=pushes: when a PI-corral exists, only push its barrier boxes "
                            "into it (ignored for cost=moves: not move-optimal)"),
+        "matching": PuzzleOption(None, "deprecated: the old name of the rule 'bipartite'",
+                                 convert=_to_bool_or_none),
     }
 
     def build(self, text: str, level: int | str | None = None, cost: str = "moves",
@@ -85,6 +97,10 @@ class SokobanPuzzle(Puzzle):
 
     def levels(self, text: str) -> list[str]:
         return [lv.name for lv in split_levels(text)]
+
+    def instances(self, text: str, **options: Any) -> Iterator[PuzzleInstance]:
+        """Each level of a collection (see :mod:`.collection`)."""
+        return collection.instances(text, **self.resolve_options(options))
 
     def examples(self) -> dict[str, str]:
         return dict(EXAMPLES)
@@ -142,5 +158,15 @@ def searchkit_puzzles() -> list[Puzzle]:
 
 @hookimpl
 def searchkit_bench_suites() -> list[BenchSuite]:
-    return [BenchSuite("sokoban", "Microban 155 levels, moves and pushes, per-level time limit; "
-                                  "deadlock-rule ablation", "searchkit_sokoban.bench.suite")]
+    suites = [BenchSuite("sokoban", "Microban 155 levels, moves and pushes, per-level time "
+                                    "limit; deadlock-rule ablation",
+                         "searchkit_sokoban.bench.suite"),
+              BenchSuite("sokoban-any", "Microban 155 levels in mode=any, 10 s of CPU a level",
+                         "searchkit_sokoban.bench.anymode"),
+              BenchSuite("sokoban-any-ablation", "mode=any on Microban 101-155, one technique "
+                         "off at a time", "searchkit_sokoban.bench.ablation")]
+    for name, title in (("microban2", "Microban II"), ("microban3", "Microban III"),
+                        ("microban4", "Microban IV"), ("sasquatch", "Sasquatch")):
+        suites.append(BenchSuite(f"sokoban-{name}", f"{title}, both modes, 10 s and 60 s of "
+                                 "CPU a level", f"searchkit_sokoban.bench.{name}"))
+    return suites

@@ -1,73 +1,112 @@
 """Sokoban as a :class:`~searchkit.Problem` on push-level states.
 
-A search step is one *push*: the keeper walks (by a shortest path, among the cells he can reach
-without moving a box) to a cell beside a box and pushes it one cell. Any plan decomposes into such
-walk-then-push steps, and replacing each walk by a shortest one never costs more, so searching
-pushes is exact for both cost models:
+A search step is one *push* (:mod:`.pushes`): the keeper walks by a shortest path to a cell
+beside a box and pushes it one cell. Any plan decomposes into such walk-then-push steps, and
+replacing each walk by a shortest one never costs more, so searching pushes is exact for both
+cost models:
 
-``cost="moves"``
-    A push step costs ``walk length + 1``. The state is ``(boxes, keeper)`` -- the keeper's *exact*
-    cell, because the cost of the next walk depends on it (two keeper cells of one region are
-    different states here). After a push the keeper stands where the box was.
-``cost="pushes"``
-    Every push costs 1. The state is ``(boxes, region, keeper)`` and its key is
-    ``(boxes, region)``, where ``region`` is the smallest cell the keeper can reach: all keeper
-    cells of one region are one node, since any of them can walk to any other for free. The exact
-    cell is kept in the state (not in the key) only to spell out the walks of the plan. The
-    search cost stays the exact integer number of pushes (no ``pushes + epsilon * moves``, which
-    would blur integer optima); every walk is a shortest one, but among push-optimal plans the
-    one found is not necessarily the one with fewest moves. The exact tie-break is a second
-    search, :class:`TieBreakSokobanProblem` (fewest moves with at most the optimal number of
-    pushes), which :func:`~searchkit_sokoban.solve.solve_level` runs with ``tiebreak=True``.
+``cost="moves"`` (:class:`SokobanProblem`)
+    A push step costs ``walk length + 1``. The state is a :class:`MoveState` ``(boxes,
+    keeper)`` -- the keeper's *exact* cell, because the cost of the next walk depends on it.
+    After a push the keeper stands where the box was.
+``cost="pushes"`` (:class:`PushSokobanProblem`)
+    Every push costs 1. The state is a :class:`PushState` ``(boxes, region, keeper)`` and its
+    key is ``(boxes, region)``, where ``region`` is the smallest cell the keeper can reach: all
+    keeper cells of one region are one node, since any of them can walk to any other for free.
+    The exact cell is kept in the state (not in the key) only to spell out the walks of the
+    plan. The search cost stays the exact integer number of pushes; every walk is a shortest
+    one, but among push-optimal plans the one found is not necessarily the one with fewest
+    moves. The exact tie-break is a second search, :class:`TieBreakSokobanProblem`, which
+    :func:`~searchkit_sokoban.solve.solve_level` runs with ``tiebreak=True``.
 
-``boxes`` is a sorted tuple of cell numbers (see :mod:`~searchkit_sokoban.board`). An action is
-``(boxes, keeper, stand, direction)``: the boxes and the keeper's cell *before* the push, the
-cell he walks to, and the push direction (an index into :attr:`Board.offsets`). It holds what is
-needed to spell the walk, which is done only when asked (:meth:`SokobanProblem.format_action`
-gives the LURD text: the walk in lower case, the push in upper case), so the search never builds
-walk strings. Two actions are equal exactly when they are the same push from the same position.
-
-Deadlock rules (each switchable; dead states are not generated, and counted in :attr:`pruned`):
-``dead_squares`` (never push a box onto a dead square), ``freeze`` (the frozen-box test),
-``matching`` (every box keeps a distinct reachable goal), ``subsets`` (every few boxes alone
-stay solvable; see :mod:`.subsets`) and, for ``cost="pushes"`` only, ``pi_corral`` (when a
-PI-corral exists, push only into it; see :mod:`.deadlocks`). Heuristics:
-``zero``, ``simple`` (sum over boxes of the push distance to the nearest goal) and ``matching``
-(minimum-cost perfect matching of boxes to goals on push distances). All three are admissible and
-consistent for both cost models: a push moves one box one cell, which changes a box-alone push
-distance by at most 1, and costs at least 1.
+``boxes`` is a sorted tuple of cell numbers (see :mod:`~searchkit_sokoban.board`). Actions are
+:class:`~.pushes.Action` records; :meth:`SokobanProblem.format_action` spells one in LURD (the
+walk in lower case, the push in upper case). The deadlock rules are those of :mod:`.pushes`,
+the heuristics those of :mod:`.bounds`.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Hashable, Iterator
-from math import inf
-from typing import Any
+from functools import partial
+from typing import Any, NamedTuple
 
 from searchkit import ProblemBase
 
-from .assignment import Assignment
-from .board import MOVE_CHARS, PUSH_CHARS, Board
-from .deadlocks import freeze_deadlock, matching_deadlock, pi_corral_pushes
+from .board import PUSH_CHARS, Board
+from .bounds import HEURISTICS, MoveBound, PushBound
+from .pushes import RULES, Action, PushGenerator, region_root, spell_walk
 from .subsets import SubsetMoveBound, SubsetTable
 
 __all__ = [
     "HEURISTICS",
+    "MODES",
     "RULES",
+    "MoveState",
     "PushSokobanProblem",
+    "PushState",
     "SokobanProblem",
     "TieBreakSokobanProblem",
+    "TieBreakState",
     "make_problem",
 ]
 
-HEURISTICS = ("matching", "simple", "zero")
-RULES = ("dead_squares", "freeze", "matching", "subsets", "pi_corral")
 
-Action = tuple[tuple[int, ...], int, int, int]  # boxes, keeper, stand, direction
+#: What a plan must be: ``optimal`` (proven, the default) or ``any`` (:mod:`.anyplan`).
+MODES = ("optimal", "any")
+
+
+class MoveState(NamedTuple):
+    """A position of the moves model: the boxes and the keeper's exact cell."""
+
+    boxes: tuple[int, ...]
+    keeper: int
+
+
+class PushState(NamedTuple):
+    """A position of the pushes model: the boxes, the keeper's region (its smallest cell, part
+    of the key) and his exact cell (kept only to spell the walks)."""
+
+    boxes: tuple[int, ...]
+    region: int
+    keeper: int
+
+
+class TieBreakState(NamedTuple):
+    """A position of the tie-break search: the boxes, the pushes made so far, the keeper."""
+
+    boxes: tuple[int, ...]
+    pushes: int
+    keeper: int
+
+
+_move_state = partial(tuple.__new__, MoveState)
+_push_state = partial(tuple.__new__, PushState)
+_tie_state = partial(tuple.__new__, TieBreakState)
+
+
+def rule_switches(options: dict[str, Any]) -> dict[str, bool]:
+    """The rules' on/off switches taken out of ``options`` (all on by default).
+
+    ``matching`` is the old name of ``bipartite`` (it also named a heuristic): still accepted,
+    with a :class:`DeprecationWarning`.
+    """
+    if "matching" in options:
+        old = options.pop("matching")
+        if old is not None:
+            warnings.warn("the rule 'matching' is now called 'bipartite'", DeprecationWarning,
+                          stacklevel=3)
+            options["bipartite"] = old
+    return {rule: bool(options.pop(rule, True)) for rule in RULES}
 
 
 class SokobanProblem(ProblemBase):
-    """Move-optimal Sokoban: states ``(boxes, keeper)``, step cost = walk + 1.
+    """Move-optimal Sokoban: states :class:`MoveState`, step cost = walk + 1.
+
+    Options: ``heuristic`` (:data:`HEURISTICS`), ``keeper_aware`` (push distances respect the
+    keeper's side of a box), ``subset_bound`` (the moves bound also takes what a few boxes need
+    alone), and the rules of :data:`RULES` as booleans (all on by default).
 
     >>> from searchkit import search
     >>> from .levels import split_levels
@@ -80,62 +119,62 @@ class SokobanProblem(ProblemBase):
     cost_model = "moves"
     #: PI-corral pruning keeps push optima, not move optima: only the pushes model uses it
     corrals_are_sound = False
+    #: whether a plan this problem's A* finds is a proven optimum (see :mod:`.anyplan`)
+    proves_optimal = True
 
-    def __init__(self, board: Board, heuristic: str = "matching", dead_squares: bool = True,
-                 freeze: bool = True, matching: bool = True, subsets: bool = True,
-                 pi_corral: bool = True, keeper_aware: bool = True,
-                 subset_bound: bool = True) -> None:
-        if heuristic not in HEURISTICS:
-            raise ValueError(f"unknown heuristic {heuristic!r}")
+    def __init__(self, board: Board, heuristic: str = "matching", keeper_aware: bool = True,
+                 subset_bound: bool = True, **rules: bool | None) -> None:
+        switches = rule_switches(dict(rules))
+        unknown = set(rules) - {*RULES, "matching"}
+        if unknown:
+            raise TypeError(f"unknown rule {min(unknown)!r} (valid: {', '.join(RULES)})")
+        switches["pi_corral"] = switches["pi_corral"] and self.corrals_are_sound
         self.board = board
         self.heuristic_name = heuristic
-        self.rules = {"dead_squares": dead_squares, "freeze": freeze, "matching": matching,
-                      "subsets": subsets, "pi_corral": pi_corral and self.corrals_are_sound}
-        #: cost=moves: also bound by what a few boxes alone need (:class:`SubsetMoveBound`)
-        self.subset_bound = subset_bound and heuristic != "zero"
-        self.pruned = dict.fromkeys(RULES, 0)
         self.keeper_aware = keeper_aware
-        self._blocked = bytearray(1 - f for f in board.is_floor)
-        self._no_box = bytearray(board.size)
-        self._unreached = [-1] * board.size
-        self._h_cache: dict[Any, float] = {}
-        self._assignments: dict[Any, Assignment] = {}
-        distances = board.keeper_distance if keeper_aware else board.push_distance
-        finite = [x for d in distances for x in d if x != inf]
-        #: stands for a missing edge in the assignments: more than any matching of finite edges
-        self._big = (max(finite, default=0) + 1) * (len(board.goals) + 1)
-        self._match_cache: dict[tuple[int, ...], bool] = {}
-        offsets = board.offsets
-        self._pushes = tuple((off, d) for d, off in enumerate(offsets))
-        up, down, left, right = offsets
-        self._lateral = {up: (left, right), down: (left, right), left: (up, down),
-                         right: (up, down)}
-        # the 8 cells around a cell, clockwise from the one above (even indices: orthogonal)
-        self._ring = (up, up + right, right, down + right, down, down + left, left, up + left)
+        #: the push bound (the ``heuristic`` option) and the moves bound built on it
+        self.push_bound = PushBound(board, heuristic, keeper_aware)
+        self.move_bound = MoveBound(self.push_bound, few_boxes=subset_bound,
+                                    subsets=switches["subsets"])
+        self.generator = PushGenerator(board, switches, self.push_bound)
+
+    @property
+    def rules(self) -> dict[str, bool]:
+        """Which deadlock rules are on (see :data:`RULES`)."""
+        return self.generator.rules
+
+    @property
+    def pruned(self) -> dict[str, int]:
+        """How many pushes each rule cut so far."""
+        return self.generator.pruned
+
+    @property
+    def subset_bound(self) -> bool:
+        """Whether the moves bound also takes what a few boxes need alone."""
+        return self.move_bound.few_boxes
 
     # -- the Problem protocol -----------------------------------------------------------------
 
     def initial(self) -> Any:
-        return (self.board.initial_boxes, self.board.keeper)
+        return _move_state((self.board.initial_boxes, self.board.keeper))
 
     def is_goal(self, state: Any) -> bool:
-        return state[0] == self.board.goals
+        return state.boxes == self.board.goals
 
     def successors(self, state: Any) -> Iterator[tuple[Action, Any, int]]:
-        for action, boxes, keeper, walk, _root, _bound in self._push_steps(
-                state[0], state[-1], False, False):
-            yield action, (boxes, keeper), walk + 1
+        for action, boxes, keeper, walk, _region, _bound in self.generator.pushes(
+                state.boxes, state.keeper):
+            yield action, _move_state((boxes, keeper)), walk + 1
 
     def successors_with_heuristic(self, state: Any, h: float) -> Iterator[tuple[Any, ...]]:
         """:meth:`successors` with each child's :meth:`heuristic` value."""
-        h_of = self._moves_h
-        for action, boxes, keeper, walk, _root, bound in self._push_steps(
-                state[0], state[-1], False, True):
-            yield action, (boxes, keeper), walk + 1, h_of(boxes, keeper, bound)
+        bound = self.move_bound.with_push_bound
+        for action, boxes, keeper, walk, _region, value in self.generator.pushes(
+                state.boxes, state.keeper, with_bound=True):
+            yield action, _move_state((boxes, keeper)), walk + 1, bound(boxes, keeper, value)
 
     def heuristic(self, state: Any) -> float:
-        boxes, keeper = state[0], state[-1]
-        return self._moves_h(boxes, keeper, self._h(boxes, keeper))
+        return self.move_bound.value(state.boxes, state.keeper)
 
     def unsolvable_reason(self) -> str | None:
         board = self.board
@@ -150,12 +189,13 @@ class SokobanProblem(ProblemBase):
 
     def render(self, state: Any) -> str:
         """The position in XSB characters."""
-        return self.board_picture(state[0], state[-1])
+        return self.board_picture(state.boxes, state.keeper)
 
     def render_svg(self, state: Any) -> str:
         """The position as SVG (see :mod:`searchkit_sokoban.svg`)."""
         from .svg import render
-        return render(self.board, state[0], state[-1])
+
+        return render(self.board, state.boxes, state.keeper)
 
     def format_action(self, action: Action) -> str:
         """The action in LURD notation: the walk in lower case, then the push in upper case.
@@ -164,334 +204,21 @@ class SokobanProblem(ProblemBase):
         breadth-first walk from the keeper's cell with the boxes in place. O(floor).
         """
         boxes, keeper, stand, direction = action
-        return self._spell_walk(boxes, keeper, stand) + PUSH_CHARS[direction]
+        return spell_walk(self.board, boxes, keeper, stand) + PUSH_CHARS[direction]
 
-    # -- the push generator -------------------------------------------------------------------
-
-    def _push_steps(self, boxes: tuple[int, ...], keeper: int, with_root: bool,
-                    with_bound: bool) -> Iterator[tuple[Any, ...]]:
-        """Every legal, non-pruned push: ``(action, boxes, keeper, walk, root, bound)``.
-
-        ``boxes`` and ``keeper`` are the child's, ``walk`` the length of the keeper's walk to
-        the push. One breadth-first walk from the keeper (O(floor)) gives the walk lengths,
-        then per candidate push O(1) plus the deadlock tests of the rules that are on, plus:
-        ``root`` (``with_root``; else ``-1``) the new keeper region's smallest cell, sometimes
-        by one more walk; ``bound`` (``with_bound``; else ``0``) the child's push bound
-        :meth:`_h`, computed once for both the heuristic and the matching rule.
-        """
-        board = self.board
-        occupied = self._blocked[:]  # walls and boxes
-        has_box = self._no_box[:]
-        distance = self._unreached[:]  # walk length; -1: not reached yet, -2: a box
-        for cell in boxes:
-            occupied[cell] = 1
-            has_box[cell] = 1
-            distance[cell] = -2
-        distance[keeper] = 0
-        queue = [keeper]
-        neighbours = board.neighbours
-        for cell in queue:  # the list grows while we walk it: a breadth-first search
-            step = distance[cell] + 1
-            for nxt in neighbours[cell]:
-                if distance[nxt] == -1:
-                    distance[nxt] = step
-                    queue.append(nxt)
-        parent_root = min(queue)
-        lateral = self._lateral
-        check_dead, check_freeze, check_matching, check_subsets, check_corral = (
-            self.rules[r] for r in RULES)
-        subsets_alive = self.subset_table().alive if check_subsets else None
-        pruned, dead = self.pruned, board.dead
-        corral = pi_corral_pushes(board, distance) if check_corral else None
-        bound_is_rule = check_matching and self.heuristic_name == "matching"
-        with_bound = with_bound or bound_is_rule
-        bound_of = self._child_h
-        parent = self._assignment(boxes, keeper) if with_bound and \
-            self.heuristic_name == "matching" else None
-        bound: float = 0
-        for i, box in enumerate(boxes):
-            others = boxes[:i] + boxes[i + 1:]
-            for off, direction in self._pushes:
-                stand = box - off
-                walk = distance[stand]
-                if walk < 0:
-                    continue
-                target = box + off
-                if occupied[target]:
-                    continue
-                if corral is not None and (box, direction) not in corral:
-                    pruned["pi_corral"] += 1
-                    continue
-                if check_dead and dead[target]:
-                    pruned["dead_squares"] += 1
-                    continue
-                if check_freeze:
-                    has_box[box], has_box[target] = 0, 1
-                    frozen = freeze_deadlock(board, has_box, target)
-                    has_box[box], has_box[target] = 1, 0
-                    if frozen:
-                        pruned["freeze"] += 1
-                        continue
-                if subsets_alive is not None and not subsets_alive(others, target, box):
-                    pruned["subsets"] += 1
-                    continue
-                new_boxes = tuple(sorted((*others, target)))
-                if with_bound:
-                    bound = bound_of(new_boxes, box, parent, i, target)
-                if check_matching and not (bound != inf if bound_is_rule
-                                           else self._matchable(new_boxes)):
-                    pruned["matching"] += 1
-                    continue
-                root = -1
-                if with_root:
-                    side_a, side_b = lateral[off]
-                    if (occupied[box + side_a] or distance[box + side_a] >= 0) and \
-                            (occupied[box + side_b] or distance[box + side_b] >= 0) and \
-                            (distance[target] < 0 or target != parent_root and
-                             self._ring_connected(distance, target, box)):
-                        # the new region is the old one plus the box's old cell minus the
-                        # target: nothing new opens beside the old cell, and the target either
-                        # was outside the region or leaves it connected
-                        root = min(parent_root, box)
-                    else:
-                        occupied[box], occupied[target] = 0, 1
-                        root = self._region_root(occupied, box)
-                        occupied[box], occupied[target] = 1, 0
-                yield (boxes, keeper, stand, direction), new_boxes, box, walk, root, bound
+    # -- tables and helpers ---------------------------------------------------------------------
 
     def subset_table(self) -> SubsetTable:
-        """The ``subsets`` rule's table (:mod:`.subsets`), built on first use (the first search
-        pays for it in its own time; a problem never searched does not) and shared through
-        :meth:`Board.derived`."""
-        return self.board.derived("subsets", lambda: SubsetTable(self.board))
+        """The ``subsets`` rule's table (see :meth:`PushGenerator.subset_table`)."""
+        return self.generator.subset_table()
 
-    def _ring_connected(self, distance: list[int], target: int, box: int) -> bool:
-        """Whether the region stays connected when ``target`` is filled (a local test).
-
-        The region is the cells with ``distance >= 0`` plus ``box``. True when the region's
-        cells among ``target``'s four neighbours are linked by one run of region cells around
-        the 8-cell ring of ``target``: every path through ``target`` can then go round it.
-        False means "maybe not" (the caller then walks the region).
-        """
-        inside = [distance[target + o] >= 0 or target + o == box for o in self._ring]
-        if all(inside):
-            return True
-        start = inside.index(False)
-        run = None
-        current = 0
-        for k in range(1, 9):
-            i = (start + k) % 8
-            if not inside[i]:
-                current += 1
-            elif i % 2 == 0:  # an orthogonal neighbour: it must be in the first run met
-                if run is None:
-                    run = current
-                elif run != current:
-                    return False
-        return True
-
-    def _spell_walk(self, boxes: tuple[int, ...], keeper: int, stand: int) -> str:
-        """A shortest walk from ``keeper`` to ``stand`` around ``boxes``, in lower-case LURD.
-
-        Breadth-first with ``previous`` links, stopping at ``stand``; raises ``ValueError`` if
-        ``stand`` cannot be reached (an action that no search produced).
-        """
-        occupied = self._blocked[:]
-        for cell in boxes:
-            occupied[cell] = 1
-        previous = {keeper: keeper}
-        queue = [keeper]
-        offsets = self.board.offsets
-        for cell in queue:
-            if cell == stand:
-                break
-            for off in offsets:
-                nxt = cell + off
-                if not occupied[nxt] and nxt not in previous:
-                    previous[nxt] = cell
-                    queue.append(nxt)
-        if stand not in previous:
-            raise ValueError(f"cell {stand} is out of the keeper's reach")
-        steps = []
-        cell = stand
-        while cell != keeper:
-            back = previous[cell]
-            steps.append(MOVE_CHARS[offsets.index(cell - back)])
-            cell = back
-        return "".join(reversed(steps))
-
-    def _region_root(self, occupied: bytearray, start: int) -> int:
-        """The smallest cell reachable from ``start`` through cells not ``occupied``. O(floor)."""
-        seen = occupied[:]
-        seen[start] = 1
-        queue = [start]
-        neighbours = self.board.neighbours
-        for cell in queue:
-            for nxt in neighbours[cell]:
-                if not seen[nxt]:
-                    seen[nxt] = 1
-                    queue.append(nxt)
-        return min(queue)
+    def few_boxes_table(self) -> SubsetMoveBound:
+        """The table of ``subset_bound`` (see :meth:`MoveBound.few_boxes_table`)."""
+        return self.move_bound.few_boxes_table()
 
     def region_root(self, boxes: tuple[int, ...], keeper: int) -> int:
         """The smallest cell the keeper can reach from ``keeper`` with ``boxes`` fixed. O(floor)."""
-        occupied = self._blocked[:]
-        for cell in boxes:
-            occupied[cell] = 1
-        return self._region_root(occupied, keeper)
-
-    # -- heuristics and the matching rule (cached) ----------------------------------------------
-
-    def _moves_h(self, boxes: tuple[int, ...], keeper: int, bound: float) -> float:
-        """The moves bound: the push bound ``bound`` (:meth:`_h` of the position) plus the
-        keeper's walk to the nearest push he can make, or, with :attr:`subset_bound`, the most
-        moves some few boxes need alone (:class:`SubsetMoveBound`) if that is more.
-
-        Before his next push the keeper walks at least to a square beside a box that he can
-        push onto a free, live square; no push bound counts these steps. Consistent: that walk
-        is part of the cost of every push leaving the position; the maximum of consistent
-        bounds is consistent. The ``zero`` heuristic adds neither. The walk is O(1) when the
-        keeper stands beside such a box (the usual case: after a push he stands behind the box
-        he pushed), else a breadth-first walk that stops at the first such square.
-        """
-        value = bound
-        if self.heuristic_name == "zero" or value == inf or boxes == self.board.goals:
-            return value
-        board = self.board
-        is_floor, dead = board.is_floor, board.dead
-        for off in board.offsets:
-            nxt = keeper + off
-            if nxt in boxes:
-                beyond = nxt + off
-                if is_floor[beyond] and not dead[beyond] and beyond not in boxes:
-                    break
-        else:
-            value += self._walk_to_push(boxes, keeper)
-        if self.subset_bound:
-            alone = self.move_bound().bound(boxes, keeper)
-            if alone > value:
-                return alone
-        return value
-
-    def move_bound(self) -> SubsetMoveBound:
-        """The table of :attr:`subset_bound`, built and shared like :meth:`subset_table`."""
-        return self.board.derived("move_bound", self._build_move_bound)
-
-    def _build_move_bound(self) -> SubsetMoveBound:
-        sizes = None  # which sizes fit: the subsets table knows, if there is one
-        if self.rules["subsets"] or self.board.has_derived("subsets"):
-            sizes = {k: len(table) for k, table in self.subset_table().tables.items()}
-        return SubsetMoveBound(self.board, sizes=sizes)
-
-    def _walk_to_push(self, boxes: tuple[int, ...], keeper: int) -> float:
-        """The keeper's walk to the nearest square from which he can push a box onto a free,
-        live square (``inf`` when there is none). Breadth-first, O(floor)."""
-        board = self.board
-        is_floor, dead, neighbours, offsets = board.is_floor, board.dead, board.neighbours, \
-            board.offsets
-        box_set = set(boxes)
-        seen = {keeper}
-        layer = [keeper]
-        distance = 0
-        while layer:
-            for cell in layer:
-                for off in offsets:
-                    nxt = cell + off
-                    if nxt in box_set:
-                        beyond = nxt + off
-                        if is_floor[beyond] and not dead[beyond] and beyond not in box_set:
-                            return distance
-            distance += 1
-            following = []
-            for cell in layer:
-                for nxt in neighbours[cell]:
-                    if nxt not in seen and nxt not in box_set:
-                        seen.add(nxt)
-                        following.append(nxt)
-            layer = following
-        return inf  # no push is possible any more: a dead end
-
-    def _h(self, boxes: tuple[int, ...], keeper: int) -> float:
-        """The heuristic of ``boxes`` with the keeper on ``keeper`` (see the module docstring).
-
-        Cached per box set and, with keeper-aware distances, the keeper's side of every box
-        (the only keeper data it depends on).
-        """
-        key = self._h_key(boxes, keeper)
-        value = self._h_cache.get(key)
-        if value is None:
-            if self.heuristic_name == "matching":
-                value = self._assignment(boxes, keeper).value
-            else:
-                value = self._compute_h(self._rows(boxes, keeper))
-            self._h_cache[key] = value
-        return value
-
-    def _child_h(self, boxes: tuple[int, ...], keeper: int, parent: Assignment | None,
-                 index: int, cell: int) -> float:
-        """:meth:`_h` of a child: the parent's box ``index`` moved to ``cell``, the keeper on
-        ``keeper``.
-
-        With the ``matching`` heuristic and the parent's assignment ``parent``, a cache miss
-        re-solves only the moved box's row, in O(n^2): the other boxes' rows are the parent's,
-        because the keeper walked to the push without crossing their cells, so he is on the
-        same side of each of them as before.
-        """
-        key = self._h_key(boxes, keeper)
-        value = self._h_cache.get(key)
-        if value is None:
-            if parent is None:
-                return self._h(boxes, keeper)
-            row = self._rows((cell,), keeper)[0]
-            child = parent.replace_row(index, row).move_row(index, boxes.index(cell))
-            self._assignments[key] = child
-            value = self._h_cache[key] = child.value
-        return value
-
-    def _assignment(self, boxes: tuple[int, ...], keeper: int) -> Assignment:
-        """The optimal box-to-goal assignment of the position, solved in full on a cache miss."""
-        key = self._h_key(boxes, keeper)
-        found = self._assignments.get(key)
-        if found is None:
-            found = self._assignments[key] = Assignment.solve(self._rows(boxes, keeper),
-                                                              self._big)
-        return found
-
-    def _h_key(self, boxes: tuple[int, ...], keeper: int) -> Any:
-        """What the push bound depends on: the boxes, and the keeper's side of each of them."""
-        if self.keeper_aware:
-            side = self.board.side
-            return boxes, tuple([side[c][keeper] for c in boxes])
-        return boxes
-
-    def _rows(self, boxes: tuple[int, ...], keeper: int) -> list[list[float]]:
-        """The push distance from each box to each goal (one row per box; keeper-aware or not)."""
-        if self.keeper_aware:
-            side = self.board.side
-            return [[d[4 * c + side[c][keeper]] for d in self.board.keeper_distance]
-                    for c in boxes]
-        return [[d[c] for d in self.board.push_distance] for c in boxes]
-
-    def _compute_h(self, rows: list[list[float]]) -> float:
-        """The ``zero`` or ``simple`` bound of a distance matrix (rows: boxes)."""
-        if self.heuristic_name == "zero":
-            return 0
-        return sum(min(row, default=inf) for row in rows)
-
-    def _matchable(self, boxes: tuple[int, ...]) -> bool:
-        """The matching rule: can every box still reach a distinct goal?
-
-        A perfect-matching test on box-alone reachability, cached per box set. (With the
-        ``matching`` heuristic, :meth:`_push_steps` uses the heuristic's finiteness instead:
-        computed for the child anyway, and with keeper-aware distances a little stronger.)
-        """
-        value = self._match_cache.get(boxes)
-        if value is None:
-            value = not matching_deadlock(self.board, boxes)
-            self._match_cache[boxes] = value
-        return value
-
-    # -- pictures ---------------------------------------------------------------------------------
+        return region_root(self.board, boxes, keeper)
 
     def board_picture(self, boxes: tuple[int, ...], keeper: int) -> str:
         """The level drawn in XSB characters with ``boxes`` and the keeper on ``keeper``."""
@@ -521,7 +248,7 @@ class SokobanProblem(ProblemBase):
 
 
 class PushSokobanProblem(SokobanProblem):
-    """Push-optimal Sokoban: states ``(boxes, region, keeper)``, key ``(boxes, region)``, cost 1.
+    """Push-optimal Sokoban: states :class:`PushState`, key ``(boxes, region)``, cost 1.
 
     >>> from searchkit import search
     >>> from .levels import split_levels
@@ -536,23 +263,23 @@ class PushSokobanProblem(SokobanProblem):
 
     def initial(self) -> Any:
         boxes, keeper = self.board.initial_boxes, self.board.keeper
-        return (boxes, self.region_root(boxes, keeper), keeper)
+        return _push_state((boxes, region_root(self.board, boxes, keeper), keeper))
 
     def key(self, state: Any) -> Hashable:
         return state[0], state[1]
 
     def heuristic(self, state: Any) -> float:
-        return self._h(state[0], state[2])  # pushes only: walking is free here
+        return self.push_bound.value(state.boxes, state.keeper)  # walking is free here
 
     def successors(self, state: Any) -> Iterator[tuple[Action, Any, int]]:
-        for action, boxes, keeper, _walk, root, _bound in self._push_steps(
-                state[0], state[2], True, False):
-            yield action, (boxes, root, keeper), 1
+        for action, boxes, keeper, _walk, region, _bound in self.generator.pushes(
+                state.boxes, state.keeper, with_region=True):
+            yield action, _push_state((boxes, region, keeper)), 1
 
     def successors_with_heuristic(self, state: Any, h: float) -> Iterator[tuple[Any, ...]]:
-        for action, boxes, keeper, _walk, root, bound in self._push_steps(
-                state[0], state[2], True, True):
-            yield action, (boxes, root, keeper), 1, bound
+        for action, boxes, keeper, _walk, region, bound in self.generator.pushes(
+                state.boxes, state.keeper, with_region=True, with_bound=True):
+            yield action, _push_state((boxes, region, keeper)), 1, bound
 
 
 class TieBreakSokobanProblem(SokobanProblem):
@@ -560,9 +287,9 @@ class TieBreakSokobanProblem(SokobanProblem):
 
     Given the push optimum ``P`` (from a :class:`PushSokobanProblem` search), this problem's
     optimum is the fewest moves of a push-optimal plan: the exact tie-break of ``cost="pushes"``.
-    States are ``(boxes, pushes so far, keeper)``; a child is not generated when its pushes plus
-    the keeper-aware matching bound on the pushes still needed exceed ``push_limit``. Step cost
-    is walk + 1 as for ``cost="moves"``.
+    States are :class:`TieBreakState` ``(boxes, pushes so far, keeper)``; a child is not
+    generated when its pushes plus the keeper-aware matching bound on the pushes still needed
+    exceed ``push_limit``. Step cost is walk + 1 as for ``cost="moves"``.
     """
 
     cost_model = "moves"
@@ -570,17 +297,17 @@ class TieBreakSokobanProblem(SokobanProblem):
     def __init__(self, board: Board, push_limit: int, **options: Any) -> None:
         super().__init__(board, **options)
         self.push_limit = push_limit
-        self._bound = SokobanProblem(board, heuristic="matching", keeper_aware=True)
+        self._pushes_left = PushBound(board, "matching", keeper_aware=True)
 
     def initial(self) -> Any:
-        return (self.board.initial_boxes, 0, self.board.keeper)
+        return _tie_state((self.board.initial_boxes, 0, self.board.keeper))
 
     def successors(self, state: Any) -> Iterator[tuple[Action, Any, int]]:
-        limit, bound, pushes = self.push_limit, self._bound._h, state[1] + 1
-        for action, boxes, keeper, walk, _root, _bound in self._push_steps(
-                state[0], state[2], False, False):
-            if pushes + bound(boxes, keeper) <= limit:
-                yield action, (boxes, pushes, keeper), walk + 1
+        limit, left, pushes = self.push_limit, self._pushes_left.value, state.pushes + 1
+        for action, boxes, keeper, walk, _region, _bound in self.generator.pushes(
+                state.boxes, state.keeper):
+            if pushes + left(boxes, keeper) <= limit:
+                yield action, _tie_state((boxes, pushes, keeper)), walk + 1
 
     def successors_with_heuristic(self, state: Any, h: float) -> Iterator[tuple[Any, ...]]:
         h_of = self.heuristic
@@ -589,12 +316,21 @@ class TieBreakSokobanProblem(SokobanProblem):
 
 
 def make_problem(board: Board, cost: str = "moves", push_limit: int | None = None,
-                 **options: Any) -> SokobanProblem:
+                 mode: str = "optimal", **options: Any) -> SokobanProblem:
     """The problem for ``board`` under cost model ``cost`` (``moves`` or ``pushes``).
 
     With ``push_limit`` (and ``cost="moves"``): fewest moves among plans with at most that many
-    pushes (:class:`TieBreakSokobanProblem`).
+    pushes (:class:`TieBreakSokobanProblem`). With ``mode="any"``: some plan, fast
+    (:class:`~.anyplan.AnyPlanProblem`).
     """
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r} (valid: {', '.join(MODES)})")
+    if mode == "any":
+        if push_limit is not None:
+            raise ValueError("push_limit asks for an optimum: use mode='optimal'")
+        from .anyplan import AnyPlanProblem  # it builds on the classes of this module
+
+        return AnyPlanProblem(board, cost=cost, **options)
     if push_limit is not None:
         if cost != "moves":
             raise ValueError("push_limit bounds a moves search: use cost='moves'")

@@ -1,9 +1,19 @@
 """Solving one level in one call, with a time limit: what a benchmark needs.
 
-:func:`solve_level` parses a level, runs one search under a :class:`~searchkit.Budget`, checks
+:func:`solve_level` parses a level, runs its searches under a :class:`~searchkit.Budget`, checks
 the plan by an independent square-by-square replay (:func:`~.lurd.replay_lurd`) and returns a
 flat :class:`SolveReport` (moves, pushes, nodes, seconds, and how many states each deadlock rule
 pruned).
+
+With ``mode="optimal"`` it is one A* search (plus the exact tie-break on request). With
+``mode="any"`` and no ``strategy`` it is a *portfolio* (:data:`PORTFOLIO`), run one after the
+other within the time limit: greedy best-first on the ``any`` problem (:mod:`.anyplan`: macro
+moves, packing-order guidance; it solves most levels in a fraction of a second), greedy again
+without goal macros and packing guidance (greedy search is brittle: each solves levels the other
+misses), an exact A* (some small levels that greedy misleads are solved optimally at once), then
+A* on the guidance (``g + h`` with an inadmissible ``h``: more breadth than greedy). Every search on the level shares the tables derived from it (dead squares, the
+``subsets`` deadlock tables, the packing order: :meth:`Board.derived`), so a later search never
+rebuilds what an earlier one learnt.
 """
 
 from __future__ import annotations
@@ -12,14 +22,28 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from searchkit import Budget, PlanError, search
+from searchkit import Budget, PlanError, Result, get_strategy, search
 
+from .board import Board
 from .levels import select_level, split_levels
 from .lurd import plan_to_lurd, replay_lurd
 from .plugin import SokobanPuzzle
 from .problem import make_problem
+from .pushes import RULES
 
-__all__ = ["SolveReport", "solve_level"]
+__all__ = ["ANY_TUNING", "PORTFOLIO", "SolveReport", "solve_level"]
+
+#: Keyword arguments of :class:`~.anyplan.AnyPlanProblem` that :func:`solve_level` passes on
+#: in ``mode="any"`` (switches for ablations, not puzzle options).
+ANY_TUNING = ("tunnels", "goal_macros", "packing_weight")
+
+#: ``mode="any"`` without a strategy: ``(name, mode, strategy, share of the time left, tuning)``,
+#: in order. Greedy search is fast but brittle (each of the first two solves levels the other
+#: does not), so the second runs without goal macros and packing guidance.
+PORTFOLIO = (("greedy", "any", "greedy", 0.45, {}),
+             ("greedy, plain", "any", "greedy", 0.5, {"goal_macros": False, "packing_weight": 0}),
+             ("exact astar", "optimal", "astar", 0.5, {}),
+             ("astar", "any", "astar", 1.0, {}))
 
 
 @dataclass
@@ -29,10 +53,12 @@ class SolveReport:
     ``status`` is the search's (``solved``, ``no_solution``, ``budget_exhausted``...; with a
     tie-break that ran out of time: ``budget_exhausted`` with the push-optimal plan's numbers);
     ``moves`` and ``pushes`` are counted on the replayed plan (``None`` unless solved);
-    ``nodes`` are expanded states; ``seconds`` is wall-clock time (what ``time_limit`` bounds)
-    and ``cpu_seconds`` the process's CPU time (fairer on a busy machine); ``pruned`` maps each
+    ``optimal`` says whether the plan is a proven optimum for ``cost`` (never in ``mode="any"``
+    unless its exact first search found it); ``strategy`` is the search that found it; ``nodes``
+    are expanded states; ``seconds`` is wall-clock time (what ``time_limit`` bounds) and
+    ``cpu_seconds`` the process's CPU time (fairer on a busy machine); ``pruned`` maps each
     deadlock rule to the states it cut, plus ``"heuristic"`` for states the heuristic declared
-    dead (``inf``).
+    dead (``inf``), summed over every search run.
     """
 
     level: str
@@ -46,6 +72,9 @@ class SolveReport:
     cpu_seconds: float
     pruned: dict[str, int] = field(default_factory=dict)
     lurd: str | None = None
+    mode: str = "optimal"
+    optimal: bool = False
+    strategy: str = ""
 
     @property
     def solved(self) -> bool:
@@ -56,45 +85,108 @@ class SolveReport:
         return asdict(self)
 
 
-def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves",
-                strategy: str = "astar", time_limit: float | None = 60.0, tiebreak: bool = False,
-                **options: Any) -> SolveReport:
-    """Solve one level of the collection ``text`` with ``strategy`` within ``time_limit`` s.
+class _OutOfCpu(KeyboardInterrupt):
+    """Raised by the progress callback of a search past its CPU-time share: the loops stop on
+    it as on Ctrl-C, keeping their statistics, and :func:`solve_level` reports it as
+    ``budget_exhausted``."""
 
-    ``options`` are the ``sokoban`` puzzle options (``heuristic``, ``dead_squares``, ``freeze``,
-    ``matching``, ``pi_corral``, ``keeper_aware``). With ``cost="pushes"`` and ``tiebreak=True``
-    a second search (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time
-    limit) replaces the plan by one with the fewest moves among push-optimal plans; the counters
-    then add up both searches. Raises :class:`~searchkit.PlanError` if a returned plan fails the
-    independent replay (it never should).
+
+def _search(problem: Any, strategy: str, seconds: float | None, clock: str) -> Result:
+    """One search within ``seconds`` of wall-clock or CPU time (``budget_exhausted`` past it)."""
+    if clock == "wall" or seconds is None:
+        return search(problem, strategy, budget=Budget(max_seconds=seconds))
+    deadline = time.process_time() + seconds
+    stopped = []
+
+    def watch(_progress: Any) -> None:
+        if time.process_time() > deadline:
+            stopped.append(True)
+            raise _OutOfCpu
+
+    try:
+        result = search(problem, strategy, progress=watch)
+    except _OutOfCpu:  # raised outside the loop's own guard (e.g. while building tables)
+        return Result("budget_exhausted", strategy=strategy, reason="CPU time exhausted")
+    if stopped:
+        result.status, result.reason = "budget_exhausted", f"CPU time exhausted ({seconds:g} s)"
+    return result
+
+
+def _count(totals: dict[str, int], problem: Any, result: Result) -> None:
+    """Add a search's counters to ``totals``: expansions, generated states, pruned per rule."""
+    stats = result.stats
+    for name, count in (("nodes", stats.expanded), ("generated", stats.generated),
+                        ("heuristic", stats.pruned), *problem.pruned.items()):
+        totals[name] = totals.get(name, 0) + count
+
+
+def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves",
+                mode: str = "optimal", strategy: str | None = None,
+                time_limit: float | None = 60.0, clock: str = "wall", tiebreak: bool = False,
+                **options: Any) -> SolveReport:
+    """Solve one level of the collection ``text`` within ``time_limit`` seconds.
+
+    ``clock="wall"`` counts wall-clock time (a :class:`~searchkit.Budget`); ``clock="cpu"``
+    counts this process's CPU time (checked about twice a second through the search's progress
+    callback), which a busy machine does not shrink: what benchmarks on shared machines need.
+
+    ``mode="optimal"`` runs ``strategy`` (default ``astar``); ``mode="any"`` runs ``strategy``
+    on the ``any`` problem, or without one the :data:`PORTFOLIO`. ``options`` are the other
+    ``sokoban`` puzzle options (``heuristic``, the rules...) and, for ``mode="any"``, the
+    switches of :data:`ANY_TUNING`. With ``cost="pushes"`` and
+    ``tiebreak=True`` (optimal mode) a second search
+    (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time limit) replaces
+    the plan by one with the fewest moves among push-optimal plans. The counters add up every
+    search run. Raises :class:`~searchkit.PlanError` if a returned plan fails the independent
+    replay (it never should).
 
     >>> r = solve_level("#######\\n#@ $ .#\\n#######", cost="pushes")
-    >>> r.status, r.moves, r.pushes, r.lurd
-    ('solved', 3, 2, 'rRR')
+    >>> r.status, r.moves, r.pushes, r.lurd, r.optimal
+    ('solved', 3, 2, 'rRR', True)
+    >>> solve_level("#######\\n#@ $ .#\\n#######", mode="any").lurd
+    'rRR'
     """
     raw = select_level(split_levels(text), level)
-    problem = SokobanPuzzle().parse(text, level=level, cost=cost, **options)
-    start, cpu_start = time.perf_counter(), time.process_time()
-    result = search(problem, strategy, budget=Budget(max_seconds=time_limit))
+    tuning = {name: options.pop(name) for name in ANY_TUNING if name in options}
+    options = SokobanPuzzle().resolve_options({"cost": cost, "mode": mode, **options})
+    for name in ("level", "cost", "mode"):
+        del options[name]
+    board = Board(raw)
+    if clock not in ("wall", "cpu"):
+        raise ValueError(f"unknown clock {clock!r} (valid: wall, cpu)")
+    wall_start, cpu_start = time.perf_counter(), time.process_time()
+    now = time.perf_counter if clock == "wall" else time.process_time
+    start = now()
+    if mode == "optimal" or strategy is not None:
+        plan = [(strategy or "astar", mode, strategy or "astar", 1.0, {})]
+    else:
+        plan = list(PORTFOLIO)
+    totals: dict[str, int] = {}
+    result = problem = None
+    used = plan_strategy = ""
+    for name, member_mode, member_strategy, share, member_tuning in plan:
+        left = None if time_limit is None else max(0.0, time_limit - (now() - start))
+        problem = make_problem(board, cost, mode=member_mode, **options,
+                               **({**member_tuning, **tuning} if member_mode == "any" else {}))
+        result = _search(problem, member_strategy, None if left is None else left * share, clock)
+        used, plan_strategy = name, member_strategy
+        _count(totals, problem, result)
+        if result.status in ("solved", "no_solution", "interrupted"):
+            break
+    assert result is not None and problem is not None
     status = result.status
-    pruned = dict(problem.pruned)
-    pruned["heuristic"] = result.stats.pruned
-    nodes, generated = result.stats.expanded, result.stats.generated
-    if tiebreak and cost == "pushes" and result.solved:
-        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+    optimal = result.solved and problem.proves_optimal and get_strategy(plan_strategy).optimal
+    if tiebreak and cost == "pushes" and mode == "optimal" and result.solved:
+        left = None if time_limit is None else max(0.0, time_limit - (now() - start))
         assert result.cost is not None
-        second = make_problem(problem.board, "moves", push_limit=int(result.cost), **options)
-        tied = search(second, strategy, budget=Budget(max_seconds=left))
-        nodes += tied.stats.expanded
-        generated += tied.stats.generated
-        for rule, count in second.pruned.items():
-            pruned[rule] += count
-        pruned["heuristic"] += tied.stats.pruned
+        second = make_problem(board, "moves", push_limit=int(result.cost), **options)
+        tied = _search(second, strategy or "astar", left, clock)
+        _count(totals, second, tied)
         if tied.solved:
-            result = tied
+            result, problem = tied, second
         else:
             status = tied.status  # push-optimal plan found, tie-break unfinished
-    seconds = time.perf_counter() - start
+    seconds = time.perf_counter() - wall_start
     cpu_seconds = time.process_time() - cpu_start
     moves = pushes = None
     lurd = None
@@ -104,5 +196,9 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
         if not replay.solved:
             raise PlanError(f"the plan for level {raw.name!r} does not solve it on replay")
         moves, pushes = replay.moves, replay.pushes
+    nodes, generated = totals.pop("nodes"), totals.pop("generated")
+    pruned = {rule: totals.pop(rule) for rule in RULES}
+    pruned["heuristic"] = totals.pop("heuristic")
     return SolveReport(raw.name, cost, status, moves, pushes, nodes, generated,
-                       round(seconds, 3), round(cpu_seconds, 3), pruned, lurd)
+                       round(seconds, 3), round(cpu_seconds, 3), pruned, lurd, mode,
+                       optimal and status == "solved", used)

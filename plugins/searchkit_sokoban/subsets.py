@@ -83,9 +83,8 @@ class SubsetTable:
         self._pairs = self.tables.get(2)
         self._largest = max(self.tables, default=0)
         self._neighbours = neighbours
-        width = board.width
-        self._row = [cell // width for cell in range(board.size)]
-        self._col = [cell % width for cell in range(board.size)]
+        self._board = board
+        self._distances: dict[int, list[int]] = {}  # cell -> Manhattan distance to every cell
 
     def alive(self, others: tuple[int, ...], pushed: int, keeper: int) -> bool:
         """False when some tested subset holding the box on ``pushed`` cannot be solved alone.
@@ -105,15 +104,22 @@ class SubsetTable:
             return True
         near = others
         if len(others) > self._neighbours:
-            row, col = self._row, self._col
-            r, c = row[pushed], col[pushed]
-            near = sorted(others, key=lambda x: abs(row[x] - r) + abs(col[x] - c))
-            near = near[:self._neighbours]
+            distance = self._distances.get(pushed)
+            if distance is None:
+                distance = self._distances[pushed] = self._manhattan(pushed)
+            near = sorted(others, key=distance.__getitem__)[:self._neighbours]
         table = self.tables[k]
         for group in combinations([1 << cell for cell in near], k - 1):
             if not table.get(bit + sum(group), 0) >> keeper & 1:
                 return False
         return True
+
+
+    def _manhattan(self, cell: int) -> list[int]:
+        """The Manhattan distance from ``cell`` to every cell of the board. O(size)."""
+        width = self._board.width
+        r, c = divmod(cell, width)
+        return [abs(x // width - r) + abs(x % width - c) for x in range(self._board.size)]
 
 
 class SubsetMoveBound:

@@ -33,7 +33,8 @@ examples:
   searchkit solve nstar --json | jq .cost
 
 exit status: 0 solved, 1 no solution or budget exhausted, 2 usage or input error,
-130 interrupted (Ctrl-C; the statistics so far are printed first).
+70 internal error (--debug shows the traceback), 130 interrupted (Ctrl-C; the statistics so far
+are printed first).
 """
 
 
@@ -136,7 +137,8 @@ def report(instance: Instance, problem: Any, choice: Choice, result: Result, sho
         lines.append("options   " + output.wrap_words(settings, width - 1, " " * 10, ", "))
     lines.append(f"status    {result.status}" + (f": {result.reason}" if result.reason else ""))
     if result.actions is not None:
-        lines.append(f"cost      {output.number(result.cost)}")
+        proven = "" if getattr(problem, "proves_optimal", True) else " (not proven optimal)"
+        lines.append(f"cost      {output.number(result.cost)}{proven}")
         lines.append(f"length    {len(result.actions)}")
         words = [problem.format_action(a) for a in result.actions]
         words = words or ["(empty: the start is a goal)"]

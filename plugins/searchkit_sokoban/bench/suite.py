@@ -27,7 +27,7 @@ from .baseline import solve as baseline_solve
 NAME = "sokoban"
 PUZZLE = SokobanPuzzle()
 LIMIT = 30.0
-RULES = ("dead_squares", "freeze", "matching", "subsets", "pi_corral")
+RULES = ("dead_squares", "freeze", "bipartite", "subsets", "pi_corral")
 ABLATION_COST = "pushes"  # pi_corral is sound for push optima only
 
 

@@ -72,3 +72,17 @@ def test_suite_without_its_data_says_so(tmp_path, capsys):
     assert "### sokoban: unavailable" in out
     assert f"{tmp_path / 'sokoban' / 'microban.xsb'} not found (give the data folder with --data" \
         in out
+
+
+@needs_data
+def test_the_mode_suites_run_at_quick_sizes():
+    """sokoban-any and the ablation on three levels each: every level solved, rows as listed."""
+    (table,) = searchkit.get("bench_suite", "sokoban-any").run(Options(quick=True, data=DATA))
+    assert table.rows[0][:3] == ["any", 3, 3]
+    assert len(table.details) == 3 and all(d["status"] == "solved" for d in table.details)
+    (ablation,) = searchkit.get("bench_suite", "sokoban-any-ablation").run(
+        Options(quick=True, data=DATA))
+    from searchkit_sokoban.bench.modes import ABLATION
+
+    assert [row[0] for row in ablation.rows] == [name for name, _change in ABLATION]
+    assert all(row[1] == 3 for row in ablation.rows)

@@ -18,7 +18,7 @@ from searchkit import get_puzzle, search
 from searchkit.testing import puzzle_instances
 
 SOKOBAN = get_puzzle("sokoban")
-NO_RULES = {"dead_squares": False, "freeze": False, "matching": False, "subsets": False,
+NO_RULES = {"dead_squares": False, "freeze": False, "bipartite": False, "subsets": False,
             "pi_corral": False}
 
 

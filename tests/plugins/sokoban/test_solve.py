@@ -63,7 +63,7 @@ def test_seed_levels_reach_the_exhaustive_bfs_optima(name: str, cost: str) -> No
 def test_blind_strategies_agree_on_small_seed_levels(name: str) -> None:
     """Dijkstra without heuristic or pruning, and BFS for pushes (unit costs), match the table."""
     text, optima = _seed()
-    bare = {"heuristic": "zero", "dead_squares": False, "freeze": False, "matching": False,
+    bare = {"heuristic": "zero", "dead_squares": False, "freeze": False, "bipartite": False,
             "subsets": False}
     moves = SOKOBAN.parse(text, level=name, cost="moves", **bare)
     assert search(moves, "dijkstra").cost == optima[name][0]
@@ -138,7 +138,7 @@ def test_cost_models_differ_where_they_should() -> None:
 def test_solve_level_reports_pruning_and_budget() -> None:
     report = solve_level(SOKOBAN.examples()["three"], cost="moves", time_limit=30)
     assert report.solved and report.nodes > 0
-    assert set(report.pruned) == {"dead_squares", "freeze", "matching", "subsets", "pi_corral",
+    assert set(report.pruned) == {"dead_squares", "freeze", "bipartite", "subsets", "pi_corral",
                                   "heuristic"}
     assert report.pruned["dead_squares"] > 0
 

@@ -13,7 +13,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from searchkit_sokoban.board import Board
-from searchkit_sokoban.deadlocks import freeze_deadlock, matching_deadlock
+from searchkit_sokoban.deadlocks import bipartite_deadlock, freeze_deadlock
 from searchkit_sokoban.subsets import SubsetMoveBound, SubsetTable
 
 from searchkit import get_puzzle, search
@@ -91,7 +91,7 @@ def test_the_move_bound_with_every_box_is_the_optimum(text: str) -> None:
     board = _board(text)
     bound = SubsetMoveBound(board).bound(board.initial_boxes, board.keeper)
     optimum = search(SOKOBAN.parse(text, heuristic="zero", dead_squares=False, freeze=False,
-                                   matching=False, subsets=False), "dijkstra").cost
+                                   bipartite=False, subsets=False), "dijkstra").cost
     if len(board.goals) in (2, 3):
         assert bound == (math.inf if optimum is None else optimum)
     else:
@@ -136,7 +136,7 @@ def test_alive_sees_a_pair_deadlock_that_the_local_rules_miss() -> None:
     has_box = bytearray(board.size)
     has_box[top] = has_box[left] = 1
     assert not freeze_deadlock(board, has_box, top)
-    assert not matching_deadlock(board, (top, left))
+    assert not bipartite_deadlock(board, (top, left))
     problem = SOKOBAN.parse(PAIR_LEVEL, cost="pushes")
     assert search(problem, "astar").status == "no_solution"
 
@@ -176,7 +176,7 @@ def test_rule_and_bound_keep_the_optimum_on_crowded_levels(text: str, cost: str)
     """Four boxes: tables of 2, 3 and 4 boxes and the move bound up to 4 (the exact optimum
     there). Blind search with the rule alone, then A* with everything, against blind search
     with no rule."""
-    bare = {"dead_squares": False, "freeze": False, "matching": False, "pi_corral": False}
+    bare = {"dead_squares": False, "freeze": False, "bipartite": False, "pi_corral": False}
     reference = search(SOKOBAN.parse(text, cost=cost, heuristic="zero", subsets=False, **bare),
                        "dijkstra").cost
     with_rule = search(SOKOBAN.parse(text, cost=cost, heuristic="zero", **bare), "dijkstra")

@@ -1,0 +1,296 @@
+"""``mode="any"``: find some plan fast, not a proven optimum.
+
+:class:`AnyPlanProblem` searches the same push-level positions as the pushes model
+(:class:`~.problem.PushState`, key ``(boxes, region)``; a step costs its pushes, plus the walk
+with ``cost="moves"``) with every deadlock rule of
+:mod:`.pushes` (PI-corrals included: they keep a solution whenever one exists), plus:
+
+**Tunnel macros.** A box pushed into a one-wide tunnel, the keeper behind it in the tunnel too
+(walls on both sides of both), can only go on: the keeper cannot get round it, and going back
+undoes the push. So the push goes on until the box leaves the tunnel, lands on a goal, or meets
+something: one search step, as in Junghanns and Schaeffer's Rolling Stone. This loses no
+solution (a box stopped in the tunnel blocks it; pushing on is what any plan does next with it)
+and it keeps push optima; it is used only here all the same.
+
+**Guidance, not admissible.** The heuristic is the matching bound (pushes still needed, at
+least) plus ``packing_weight`` for every goal not yet filled in the packing order
+(:mod:`.packing`): greedy best-first or weighted A* on it rush towards positions that fill the
+goals in an order that does not block the others. Plans are found fast and are often long;
+they are replayed and verified like any other, and never reported as optimal
+(:attr:`AnyPlanProblem.proves_optimal` is False).
+
+Actions are :class:`Macro` records: the position before, the keeper's stand cell, and the
+directions of the box's successive pushes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from functools import partial
+from math import inf
+from typing import Any, NamedTuple
+
+from .board import PUSH_CHARS, Board
+from .deadlocks import freeze_deadlock
+from .packing import packed_prefix, packing_order
+from .problem import PushSokobanProblem, PushState
+from .pushes import region_root, spell_walk
+
+__all__ = ["AnyPlanProblem", "Macro"]
+
+
+class Macro(NamedTuple):
+    """The pushes of one box in one search step: the position before (``boxes``,
+    ``keeper``), the cell the keeper walks to (``stand``) and the directions of the box's
+    successive pushes (between two pushes the keeper walks round the box if he must)."""
+
+    boxes: tuple[int, ...]
+    keeper: int
+    stand: int
+    directions: tuple[int, ...]
+
+
+_macro = partial(tuple.__new__, Macro)
+_push_state = partial(tuple.__new__, PushState)
+
+
+class AnyPlanProblem(PushSokobanProblem):
+    """The ``mode="any"`` problem (see the module docstring); step cost: pushes.
+
+    >>> from searchkit import search
+    >>> from .levels import split_levels
+    >>> board = Board(split_levels("#########\\n#@$    .#\\n#########")[0])
+    >>> result = search(AnyPlanProblem(board), "greedy")
+    >>> result.cost, len(result.actions)  # one tunnel macro of five pushes
+    (5, 1)
+    """
+
+    proves_optimal = False
+
+    def __init__(self, board: Board, cost: str = "pushes", packing_weight: float = 2.0,
+                 tunnels: bool = True, goal_macros: bool = True, **options: Any) -> None:
+        if cost not in ("moves", "pushes"):
+            raise ValueError(f"unknown cost model {cost!r}")
+        super().__init__(board, **options)
+        self.cost_model = cost
+        self.packing_weight = packing_weight
+        self.tunnels = tunnels
+        self.order = board.derived("packing_order", lambda: packing_order(board))
+        width = board.width
+        floor = board.is_floor
+        # tunnel[d][c]: a box on c pushed in direction d (keeper on c - d) must go on
+        self._tunnel = [bytearray(board.size) for _ in range(4)]
+        for d, off in enumerate(board.offsets):
+            side = width if off in (-1, 1) else 1
+            for cell in board.floor:
+                behind = cell - off
+                if floor[behind] and not floor[cell + side] and not floor[cell - side] \
+                        and not floor[behind + side] and not floor[behind - side]:
+                    self._tunnel[d][cell] = 1
+        self.goal_macros = goal_macros
+        #: where goal macros move boxes: the goals and the cells next to them
+        area = set(board.goals)
+        for goal in board.goals:
+            area.update(board.neighbours[goal])
+        self._goal_area = bytearray(board.size)
+        for cell in area:
+            self._goal_area[cell] = 1
+        #: pushes made inside tunnel and goal macros so far (beyond each one's first push)
+        self.macro_pushes = {"tunnel": 0, "goal": 0}
+
+    # -- the Problem protocol -----------------------------------------------------------------
+
+    def heuristic(self, state: Any) -> float:
+        return self._guide(state.boxes, self.push_bound.value(state.boxes, state.keeper))
+
+    def key(self, state: Any) -> Hashable:
+        return state[0], state[1]
+
+    def successors(self, state: Any) -> Iterator[tuple[Macro, Any, int]]:
+        for action, child, cost, _h in self.successors_with_heuristic(state, 0):
+            yield action, child, cost
+
+    def successors_with_heuristic(self, state: Any, h: float) -> Iterator[tuple[Any, ...]]:
+        board = self.board
+        guide = self._guide
+        tunnel = self._tunnel if self.tunnels else None
+        walking = self.cost_model == "moves"
+        for action, boxes, keeper, walk, region, bound in self.generator.pushes(
+                state.boxes, state.keeper, with_region=True, with_bound=True):
+            direction = action.direction
+            directions: tuple[int, ...] = (direction,)
+            if tunnel is not None and tunnel[direction][keeper + board.offsets[direction]]:
+                extended = self._through_tunnel(boxes, keeper, direction)
+                if extended is None:
+                    continue
+                boxes, keeper, count = extended
+                if count:
+                    directions = (direction,) * (count + 1)
+                    region = region_root(board, boxes, keeper)
+                    bound = self.push_bound.value(boxes, keeper)
+                    if bound == inf:
+                        continue
+            yield (_macro((action.boxes, action.keeper, action.stand, directions)),
+                   _push_state((boxes, region, keeper)),
+                   len(directions) + walk if walking else len(directions), guide(boxes, bound))
+            box = keeper + board.offsets[directions[-1]]
+            if self.goal_macros and self._goal_area[box] and not board.is_goal[box]:
+                macro = self._goal_macro(action, boxes, box, keeper, directions, walking)
+                if macro is not None:
+                    yield macro
+
+    def _goal_macro(self, action: Any, boxes: tuple[int, ...], box: int, keeper: int,
+                    directions: tuple[int, ...], walking: bool
+                    ) -> tuple[Any, ...] | None:
+        """The goal macro after a push that brought a box (now on ``box``) next to the goals:
+        the same box pushed on to the next goal of the packing order, if it can get there
+        through the goal area, as one more child (the plain push stays a child too)."""
+        goal = self._next_goal(boxes)
+        if goal < 0:
+            return None
+        found = self._to_goal(boxes, box, keeper, goal)
+        if found is None:
+            return None
+        boxes, keeper, more = found
+        board = self.board
+        has_box = bytearray(board.size)
+        for cell in boxes:
+            has_box[cell] = 1
+        if freeze_deadlock(board, has_box, goal):
+            return None
+        bound = self.push_bound.value(boxes, keeper)
+        if bound == inf:
+            return None
+        self.macro_pushes["goal"] += len(more)
+        macro = _macro((action.boxes, action.keeper, action.stand, directions + more))
+        cost = len(self.format_action(macro)) if walking else len(macro.directions)
+        return (macro,
+                _push_state((boxes, region_root(board, boxes, keeper), keeper)), cost,
+                self._guide(boxes, bound))
+
+    def format_action(self, action: Any) -> str:
+        """The macro in LURD: a walk, a push, and for each further push the walk round the box
+        (if the direction changes) and the push."""
+        boxes, keeper, stand, directions = action
+        if isinstance(directions, int):  # a one-push Action
+            directions = (directions,)
+        board = self.board
+        offsets = board.offsets
+        box = stand + offsets[directions[0]]
+        others = tuple(b for b in boxes if b != box)
+        letters = [spell_walk(board, boxes, keeper, stand)]
+        at = stand
+        for direction in directions:
+            off = offsets[direction]
+            behind = box - off
+            if at != behind:
+                letters.append(spell_walk(board, (*others, box), at, behind))
+            letters.append(PUSH_CHARS[direction])
+            at, box = box, box + off
+        return "".join(letters)
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _guide(self, boxes: tuple[int, ...], bound: float) -> float:
+        """The guidance: ``bound`` plus :attr:`packing_weight` per goal not filled in order."""
+        if bound == inf:
+            return inf
+        order = self.order
+        return bound + self.packing_weight * (len(order) - packed_prefix(order, set(boxes)))
+
+    def _through_tunnel(self, boxes: tuple[int, ...], keeper: int, direction: int
+                        ) -> tuple[tuple[int, ...], int, int] | None:
+        """Push the box just pushed (on ``keeper + offset``) on along its tunnel.
+
+        Returns the boxes, the keeper's cell and the number of extra pushes, or ``None`` when
+        the box would end frozen off a goal or on a dead square (the position is dead).
+        """
+        board = self.board
+        off = board.offsets[direction]
+        box = keeper + off
+        box_set = set(boxes)
+        is_floor, dead, is_goal = board.is_floor, board.dead, board.is_goal
+        tunnel = self._tunnel[direction]
+        count = 0
+        while tunnel[box] and not is_goal[box]:
+            target = box + off
+            if not is_floor[target] or target in box_set or dead[target]:
+                break
+            box_set.discard(box)
+            box_set.add(target)
+            keeper, box = box, target
+            count += 1
+        if not count:
+            return boxes, keeper, 0
+        has_box = bytearray(board.size)
+        for cell in box_set:
+            has_box[cell] = 1
+        if freeze_deadlock(board, has_box, box):
+            self.pruned["freeze"] += 1
+            return None
+        self.macro_pushes["tunnel"] += count
+        return tuple(sorted(box_set)), keeper, count
+
+    def _next_goal(self, boxes: tuple[int, ...]) -> int:
+        """The first goal of the packing order without a box (-1 when all are filled)."""
+        order = self.order
+        filled = packed_prefix(order, set(boxes))
+        return order[filled] if filled < len(order) else -1
+
+    def _to_goal(self, boxes: tuple[int, ...], box: int, keeper: int, goal: int
+                 ) -> tuple[tuple[int, ...], int, tuple[int, ...]] | None:
+        """Push the box on ``box`` to ``goal`` through the goal area, the other boxes staying
+        put: ``(boxes, keeper, directions)`` of the fewest pushes, or ``None``.
+
+        Breadth-first over (box cell, keeper cell behind it); between two pushes in different
+        directions the keeper must walk round the box (a flood, cached per box cell and keeper
+        region). O(area x floor).
+        """
+        board = self.board
+        offsets, neighbours, is_floor, dead = board.offsets, board.neighbours, board.is_floor, \
+            board.dead
+        area = self._goal_area
+        others = set(boxes)
+        others.discard(box)
+        reach_cache: dict[tuple[int, int], set[int]] = {}
+
+        def reach(cell: int, start: int) -> set[int]:
+            for (c, _), found in reach_cache.items():
+                if c == cell and start in found:
+                    return found
+            seen = {start}
+            queue = [start]
+            for at in queue:
+                for nxt in neighbours[at]:
+                    if nxt not in seen and nxt != cell and nxt not in others:
+                        seen.add(nxt)
+                        queue.append(nxt)
+            reach_cache[(cell, start)] = seen
+            return seen
+
+        previous: dict[tuple[int, int], tuple[tuple[int, int], int] | None] = {
+            (box, keeper): None}
+        queue = [(box, keeper)]
+        for state in queue:
+            cell, at = state
+            if cell == goal:
+                directions = []
+                step = previous[state]
+                while step is not None:
+                    state_before, direction = step
+                    directions.append(direction)
+                    step = previous[state_before]
+                directions.reverse()
+                others.add(goal)
+                return tuple(sorted(others)), at, tuple(directions)
+            walkable = reach(cell, at)
+            for direction, off in enumerate(offsets):
+                target = cell + off
+                if not area[target] or not is_floor[target] or dead[target] or \
+                        target in others or cell - off not in walkable:
+                    continue
+                child = (target, cell)
+                if child not in previous:
+                    previous[child] = (state, direction)
+                    queue.append(child)
+        return None

@@ -1,0 +1,150 @@
+"""``mode="any"``: plans always replay, macros do what they say, nothing solvable is lost, and
+the optimal mode is untouched.
+
+Independent facts: an exhaustive breadth-first search over single keeper steps (its own grid
+walk, no pruning) says whether a random level can be solved; every plan is replayed square by
+square on the level's characters (:func:`replay_lurd`), not through the plugin's successors.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from searchkit_sokoban import plan_to_lurd, replay_lurd, solve_level
+from searchkit_sokoban.anyplan import AnyPlanProblem
+from searchkit_sokoban.packing import packing_order
+
+from searchkit import get_puzzle, search, verify
+from searchkit.testing import puzzle_instances
+from tests.shared import DATA as SHARED
+from tests.shared import needs_data
+
+SOKOBAN = get_puzzle("sokoban")
+DATA = SHARED / "sokoban"
+
+
+def _solvable(rows: list[str]) -> bool:
+    """Whether the level can be solved: breadth-first over keeper steps, no pruning."""
+    cells = {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row)}
+    goals = frozenset(p for p, ch in cells.items() if ch in ".+*")
+    boxes = frozenset(p for p, ch in cells.items() if ch in "$*")
+    keeper = next(p for p, ch in cells.items() if ch in "@+")
+    seen = {(keeper, boxes)}
+    queue = [(keeper, boxes)]
+    for keeper, boxes in queue:
+        if boxes == goals:
+            return True
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            step = (keeper[0] + dr, keeper[1] + dc)
+            if cells.get(step, "#") == "#":
+                continue
+            moved = boxes
+            if step in boxes:
+                beyond = (step[0] + dr, step[1] + dc)
+                if cells.get(beyond, "#") == "#" or beyond in boxes:
+                    continue
+                moved = boxes - {step} | {beyond}
+            if (step, moved) not in seen:
+                seen.add((step, moved))
+                queue.append((step, moved))
+    return False
+
+
+def _replayed(problem, result, rows: list[str]):
+    assert verify(problem, result.actions) == result.cost
+    replay = replay_lurd(rows, plan_to_lurd(problem, result.actions))
+    assert replay.solved
+    return replay
+
+
+@given(puzzle_instances("sokoban", rows=4, cols=5, boxes=2, walls=0.15),
+       st.sampled_from(["greedy", "astar"]), st.sampled_from(["moves", "pushes"]))
+@settings(max_examples=50, deadline=None)
+def test_any_mode_solves_exactly_the_solvable_levels(text: str, strategy: str, cost: str) -> None:
+    """Completeness: the macros and the rules lose no level that can be solved."""
+    rows = text.splitlines()
+    problem = SOKOBAN.parse(text, mode="any", cost=cost)
+    result = search(problem, strategy)
+    assert result.solved == _solvable(rows)
+    if result.solved:
+        replay = _replayed(problem, result, rows)
+        assert result.cost == (replay.moves if cost == "moves" else replay.pushes)
+
+
+def test_a_tunnel_is_one_step() -> None:
+    text = "#########\n#@$    .#\n#########"
+    problem = SOKOBAN.parse(text, mode="any")
+    result = search(problem, "greedy")
+    assert [problem.format_action(a) for a in result.actions] == ["RRRRR"]
+    assert problem.macro_pushes["tunnel"] > 0
+    plain = AnyPlanProblem(problem.board, tunnels=False, goal_macros=False)
+    assert len(search(plain, "greedy").actions) == 5
+
+
+GOAL_ROOM = """\
+#########
+#       #
+# $ $   #
+#@  $   #
+####  ..#
+   #   .#
+   ######"""
+
+
+def test_packing_order_fills_the_goal_room_from_the_inside_out() -> None:
+    board = SOKOBAN.parse(GOAL_ROOM).board
+    order = [board.row_col(g) for g in packing_order(board)]
+    assert order == [(5, 7), (4, 7), (4, 6)]  # the dead end first
+
+
+def test_goal_macros_push_a_box_to_its_goal_in_one_step() -> None:
+    problem = SOKOBAN.parse(GOAL_ROOM, mode="any", cost="pushes")
+    result = search(problem, "greedy")
+    replay = _replayed(problem, result, GOAL_ROOM.splitlines())
+    assert problem.macro_pushes["goal"] > 0
+    assert len(result.actions) < replay.pushes  # some steps were several pushes
+    assert any(len(set(a.directions)) > 1 for a in result.actions)  # one turned a corner
+
+
+def test_the_report_says_what_found_the_plan() -> None:
+    text = SOKOBAN.examples()["three"]
+    report = solve_level(text, mode="any", cost="pushes", time_limit=30)
+    assert report.solved and report.mode == "any" and report.strategy == "greedy"
+    assert not report.optimal
+    assert set(report.pruned) == {"dead_squares", "freeze", "bipartite", "subsets", "pi_corral",
+                                  "heuristic"}
+    exact = solve_level(text, cost="pushes", time_limit=30)
+    assert exact.optimal and exact.pushes <= report.pushes
+    alone = solve_level(text, mode="any", cost="moves", strategy="astar", clock="cpu",
+                        tunnels=False, goal_macros=False, packing_weight=0)
+    assert alone.solved and alone.strategy == "astar" and not alone.optimal
+
+
+@needs_data
+def test_the_portfolio_obeys_a_cpu_time_limit() -> None:
+    text = (DATA / "sasquatch.xsb").read_text()
+    start = time.process_time()
+    report = solve_level(text, 3, mode="any", cost="pushes", time_limit=1.5, clock="cpu")
+    assert report.status == "budget_exhausted"
+    assert time.process_time() - start < 6  # tables, three searches, each checked twice a second
+
+
+@needs_data
+@pytest.mark.parametrize("number", [112, 123, 145])
+def test_any_mode_on_microban_levels_the_exact_mode_finds_hard(number: int) -> None:
+    """The moves-optimal A* takes 5 s, 20 s and over 30 s on these; the fast mode's greedy
+    search under a second each (2026-11-26), and the plans replay."""
+    text = (DATA / "microban.xsb").read_text()
+    report = solve_level(text, number, mode="any", cost="pushes", time_limit=60, clock="cpu")
+    assert report.solved, report
+    assert report.lurd is not None
+
+
+def test_unknown_mode_is_a_clear_error() -> None:
+    from searchkit import OptionError
+
+    with pytest.raises(OptionError, match="mode"):
+        SOKOBAN.parse(SOKOBAN.examples()["three"], mode="fast")
