@@ -46,7 +46,7 @@ from ..budget import Budget, Progress
 from ..frontiers.protocol import FrontierKind
 from ..result import Result, Stats, Status
 from .memory import MemoryMeter, rss_bytes
-from .watch import alarm, running
+from .watch import alarm, disarm, running
 
 __all__ = ["Run", "BudgetExhausted", "FRAME_BYTES"]
 
@@ -303,16 +303,14 @@ class Run:
         (:mod:`.watch`).
         """
         stack = running()
-        disarm = None
         try:
             try:
                 stack.append(self)
                 if self.deadline is not None:
-                    disarm = alarm(self.deadline - time.perf_counter())
+                    alarm(self, self.deadline - time.perf_counter())
                 outcome = body()
             finally:
-                if disarm is not None:
-                    disarm()
+                disarm(self)
                 if stack and stack[-1] is self:
                     stack.pop()
         except BudgetExhausted as stop:

@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .run import Run
 
-__all__ = ["check_budget", "running", "alarm"]
+__all__ = ["check_budget", "running", "alarm", "disarm"]
 
 _local = threading.local()
 
@@ -59,26 +58,34 @@ def check_budget() -> None:
 
 
 def _on_alarm(signum: int, frame: Any) -> None:
-    for run in getattr(_local, "runs", None) or ():
-        if run.deadline is not None:
-            run.expire()  # the outermost timed search's deadline: the timer is its own
+    owner = getattr(_local, "owner", None)
+    if owner is not None and owner in running():
+        owner.expire()
 
 
-def alarm(seconds: float) -> Callable[[], None] | None:
-    """Interrupt the current search after ``seconds`` (see the module docstring); returns the
-    function that disarms the timer, or ``None`` when no timer could be set here."""
-    if (not hasattr(signal, "setitimer")
-            or threading.current_thread() is not threading.main_thread()
-            or signal.getsignal(signal.SIGALRM) is not signal.SIG_DFL):
-        return None  # another thread, another handler, or an outer search's own timer
+def alarm(run: Run, seconds: float) -> bool:
+    """Interrupt ``run`` after ``seconds`` (see the module docstring); False when no timer could
+    be set here. :func:`disarm` (called whatever happens) puts things back."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        return False
+    handler = signal.getsignal(signal.SIGALRM)
+    owner = getattr(_local, "owner", None)
+    if handler is _on_alarm and owner in running():
+        return False  # an outer search's own timer: it stays
+    if handler is not signal.SIG_DFL and handler is not _on_alarm:
+        return False  # the program's own use of SIGALRM
     try:
         signal.signal(signal.SIGALRM, _on_alarm)
     except (ValueError, OSError):  # pragma: no cover - e.g. an embedded interpreter
-        return None
+        return False
+    _local.owner = run  # before the timer starts: disarm() must know whose it is
     signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
+    return True
 
-    def disarm() -> None:
+
+def disarm(run: Run) -> None:
+    """Stop ``run``'s timer and restore the default handler, if ``run`` set them."""
+    if getattr(_local, "owner", None) is run:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, signal.SIG_DFL)
-
-    return disarm
+        _local.owner = None

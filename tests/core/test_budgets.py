@@ -113,6 +113,14 @@ def test_time_budget_covers_a_heuristic_that_builds_tables(busy):
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
 
 
+def test_a_deadline_passed_at_once_leaves_no_timer_behind():
+    for _ in range(20):  # the timer may fire before search() has finished setting it
+        result = search(SlowStart(setup=0), "astar", budget=Budget(max_seconds=1e-9))
+        assert result.status == "budget_exhausted"
+    assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
 def test_check_budget_stops_setup_in_a_thread():
     """Outside the main thread there is no timer: cooperative setup code still stops on time."""
     out = {}
