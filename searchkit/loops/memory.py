@@ -167,9 +167,7 @@ class MemoryMeter:
     ancestors = False
 
     _per_entry: dict[int, float] = {}  # container index -> sampled bytes per entry (none yet)
-
-    def __init__(self) -> None:
-        self._last_len: dict[int, int] = {}  # container index -> its length at reserve()
+    _last_len: dict[int, int] | None = None  # container index -> its length at reserve()
 
     def _containers(self) -> list[tuple[int, Any]]:
         """``(role, container)``: 0 frontier, 1 a map, 2 a layer list (the index in the list
@@ -234,6 +232,8 @@ class MemoryMeter:
         that grew by ``n`` entries since the previous call may grow by ``fraction * n`` more."""
         total = 0
         last = self._last_len
+        if last is None:
+            last = self._last_len = {}
         for index, container in enumerate((*self.maps, *self.sets)):
             size = len(container)
             pending = max(0, size - last.get(index, size)) * fraction

@@ -97,28 +97,27 @@ class Run:
     check_fraction = 0.01  # aimed memory growth between two checks, as a part of max_bytes
     sample_every = 16  # checks between two samplings of the entries' sizes
     progress_every = 0.5  # seconds between progress callbacks
+    _checks = 0  # checks so far
+    _sampled: int | None = None  # the check at which the entries were last sampled
+    _next_poll = 0.0  # when check_budget() next reads the process's size
+    _polled = (0.0, 0)  # (time, growth) at the last read of check_budget
 
     def __init__(self, strategy: str = "", budget: Budget | None = None,
                  progress: Callable[[Progress], None] | None = None) -> None:
         self.strategy = strategy
-        self.budget = budget or _UNLIMITED
+        self.budget = budget = budget or _UNLIMITED
         self.progress = progress
         self.stats = Stats()
         self.meter = MemoryMeter()
         self._sync: Callable[[Stats], None] = _no_counters
-        limited = self.budget.max_seconds is not None or self.budget.max_bytes is not None
-        self._step = self.first_interval if limited else self.interval
-        self._checks = 0
-        self._sampled: int | None = None  # the check at which the entries were last sampled
-        max_bytes = self.budget.max_bytes
-        self._rss_start = rss_bytes() if max_bytes is not None else None
-        self._next_poll = 0.0
-        self._polled = (0.0, 0)  # (time, growth) at the last read of check_budget
-        self.start = time.perf_counter()
-        self._next_report = self.start + self.progress_every
-        self._last = (self.start, 0, 0)  # (time, expansions, bytes) at the previous check
-        seconds = self.budget.max_seconds
-        self.deadline = self.start + seconds if seconds is not None else None
+        seconds, max_bytes = budget.max_seconds, budget.max_bytes
+        # Under a time or memory budget the first check comes early (nothing is known yet).
+        self._step = self.interval if seconds is None and max_bytes is None else self.first_interval
+        self._rss_start = None if max_bytes is None else rss_bytes()
+        self.start = start = time.perf_counter()
+        self._next_report = start + self.progress_every
+        self._last = (start, 0, 0)  # (time, expansions, bytes) at the previous check
+        self.deadline = None if seconds is None else start + seconds
 
     # -- what the loop registers -----------------------------------------------------------
 

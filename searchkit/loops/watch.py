@@ -33,15 +33,21 @@ if TYPE_CHECKING:
 
 __all__ = ["check_budget", "running", "alarm", "disarm"]
 
-_local = threading.local()
+class _ThreadState(threading.local):
+    """Per thread: the running searches (innermost last) and the one whose timer is set."""
+
+    owner: Run | None = None  # class defaults: reading them raises nothing (fast)
+
+    def __init__(self) -> None:
+        self.runs: list[Run] = []
+
+
+_local = _ThreadState()
 
 
 def running() -> list[Run]:
     """The searches running in this thread, innermost last."""
-    stack = getattr(_local, "runs", None)
-    if stack is None:
-        stack = _local.runs = []
-    return stack
+    return _local.runs
 
 
 def check_budget() -> None:
@@ -52,14 +58,14 @@ def check_budget() -> None:
     loop's first check. Outside a search it does nothing. It costs a clock read (and, with a
     memory budget, a read of the process's size at most every millisecond).
     """
-    stack = getattr(_local, "runs", None)
+    stack = _local.runs
     if stack:
         stack[-1].poll()
 
 
 def _on_alarm(signum: int, frame: Any) -> None:
-    owner = getattr(_local, "owner", None)
-    if owner is not None and owner in running():
+    owner = _local.owner
+    if owner is not None and owner in _local.runs:
         owner.expire()
 
 
@@ -69,8 +75,7 @@ def alarm(run: Run, seconds: float) -> bool:
     if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         return False
     handler = signal.getsignal(signal.SIGALRM)
-    owner = getattr(_local, "owner", None)
-    if handler is _on_alarm and owner in running():
+    if handler is _on_alarm and _local.owner in _local.runs:
         return False  # an outer search's own timer: it stays
     if handler is not signal.SIG_DFL and handler is not _on_alarm:
         return False  # the program's own use of SIGALRM
@@ -85,7 +90,7 @@ def alarm(run: Run, seconds: float) -> bool:
 
 def disarm(run: Run) -> None:
     """Stop ``run``'s timer and restore the default handler, if ``run`` set them."""
-    if getattr(_local, "owner", None) is run:
+    if _local.owner is run:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, signal.SIG_DFL)
         _local.owner = None
