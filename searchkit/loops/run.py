@@ -301,23 +301,29 @@ class Run:
         the one :func:`~searchkit.check_budget` checks, and a time budget's timer is armed
         (:mod:`.watch`).
         """
-        stack = running()
         try:
             try:
-                stack.append(self)
+                running().append(self)
                 if self.deadline is not None:
                     alarm(self, self.deadline - time.perf_counter())
                 outcome = body()
             finally:
-                disarm(self)
-                if stack and stack[-1] is self:
-                    stack.pop()
+                self._leave()
         except BudgetExhausted as stop:
+            self._leave()  # again: the timer or a Ctrl-C may have cut the first call short
             outcome = stopped("budget_exhausted", stop.reason)
         except KeyboardInterrupt:
+            self._leave()
             outcome = stopped("interrupted", "interrupted by the user")
         self.finish()
         return outcome
+
+    def _leave(self) -> None:
+        """Disarm this run's timer and leave the running searches (idempotent)."""
+        disarm(self)
+        stack = running()
+        if self in stack:
+            stack.remove(self)
 
     def finish(self) -> Stats:
         """Sync the counters, stamp the final time and memory, and return :attr:`stats`."""
