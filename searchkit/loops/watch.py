@@ -72,7 +72,8 @@ def _on_alarm(signum: int, frame: Any) -> None:
 def alarm(run: Run, seconds: float) -> bool:
     """Interrupt ``run`` after ``seconds`` (see the module docstring); False when no timer could
     be set here. :func:`disarm` (called whatever happens) puts things back."""
-    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+    if (not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()):
         return False
     handler = signal.getsignal(signal.SIGALRM)
     if handler is _on_alarm and _local.owner in _local.runs:

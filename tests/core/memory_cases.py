@@ -2,8 +2,9 @@
 
 Prints one JSON object: the result's status and reason, the search's own estimate
 (``peak_bytes``) and the process's *peak* RSS growth during the search (its high-water mark
-after it, reset just before it, minus the RSS before it), all in MB. A fresh process is the only place where RSS growth is the
-search's own: a process that ran searches before reuses memory they freed.
+after it, reset just before it, minus the RSS before it), all in MB. A fresh process is the
+only place where RSS growth is the search's own: a process that ran searches before reuses
+memory they freed.
 """
 
 from __future__ import annotations
