@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from searchkit import Budget, GraphProblem, OptionError, ProblemBase, check_budget, explore, search
+from searchkit import Budget, GraphProblem, OptionError, check_budget, explore, search
 from searchkit.cli import main
+from tests.core.test_api import Counter
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,22 +68,13 @@ def test_memory_estimate_is_calibrated_against_rss(measured, case):
 
 # -- time budgets and Ctrl-C cover the setup -----------------------------------------------------
 
-class SlowStart(ProblemBase):
+class SlowStart(Counter):
     """A line 0, 1, 2, ... whose heuristic's first call takes ``setup`` seconds: sleeping, or
     busy in Python (``busy``), optionally calling :func:`check_budget` as it goes."""
 
     def __init__(self, setup: float = 30, busy: bool = False, cooperative: bool = False):
         self.setup, self.busy, self.cooperative = setup, busy, cooperative
         self.ready = False
-
-    def initial(self):
-        return 0
-
-    def successors(self, n):
-        yield "+1", n + 1, 1
-
-    def is_goal(self, n):
-        return False
 
     def heuristic(self, n):
         if not self.ready:
@@ -141,7 +133,7 @@ def test_slow_expansions_are_checked_often():
     class Slow(SlowStart):
         def successors(self, n):
             time.sleep(0.005)
-            yield "+1", n + 1, 1
+            yield from super().successors(n)
 
     out = {}
     thread = threading.Thread(target=lambda: out.update(result=_timed(lambda: search(
