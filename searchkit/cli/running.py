@@ -108,6 +108,9 @@ def add_strategy_arguments(parser: argparse.ArgumentParser, plural: bool = False
             continue
 
 
+_SIZE = "a size like 512M or 2G"  # what --max-memory expects
+
+
 def budget_value(name: str, parse: Callable[[str], Any],
                  expected: str = "a number") -> Callable[[str], Any]:
     """An argparse ``type=`` for the budget limit ``name`` (``max_seconds``...): ``parse`` reads
@@ -132,9 +135,6 @@ def budget_value(name: str, parse: Callable[[str], Any],
 #: Values that look like negative numbers, sizes included ("-1G"): argparse then reads them as
 #: a flag's value (and the flag's type rejects them) instead of as an unknown flag.
 _NEGATIVE = re.compile(r"^-(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*([kmgt]?(i?b)?)$|^-(inf|nan)$", re.I)
-
-
-_SIZE = "a size like 512M or 2G"
 
 
 def accept_negative_values(parser: argparse.ArgumentParser) -> None:
