@@ -26,6 +26,7 @@ from .explored import SearchGraph, search_graph
 from .frontiers import Frontier, FrontierKind
 from .graph import GraphProblem
 from .hookspecs import hookimpl
+from .loops.watch import check_budget
 from .plugins import (
     frontiers,
     get,
@@ -67,6 +68,7 @@ __all__ = [
     "Stats",
     "Budget",
     "Progress",
+    "check_budget",
     "Exploration",
     "Strategy",
     "StrategyOption",

@@ -15,7 +15,7 @@ from .capabilities import Capabilities
 from .errors import IncompatibleError, SearchkitError
 from .events import End, Event, Solution, Start
 from .loops import Run, SearchContext
-from .loops.watch import OBSERVED, PLAIN, Watch
+from .loops.variants import OBSERVED, PLAIN, Variant
 from .plugins import frontiers, get_frontier, get_strategy, get_visited_backend
 from .result import Result
 from .strategies.base import Strategy
@@ -111,7 +111,7 @@ def search(
 
 def prepare(problem: Any, strategy: str | Strategy, frontier: str | None, visited: str | None,
             budget: Budget | None, progress: Callable[[Progress], None] | None,
-            options: dict[str, Any], watch: Watch = PLAIN,
+            options: dict[str, Any], variant: Variant = PLAIN,
             observer: Callable[[Event], Any] | None = None) -> tuple[SearchContext, Run]:
     """Validate a request (see :func:`search`) and build its context and run."""
     caps = Capabilities.of(problem)
@@ -123,7 +123,7 @@ def prepare(problem: Any, strategy: str | Strategy, frontier: str | None, visite
     _check_needs(strat, caps)
     frontier_factory = _frontier_for(strat, frontier)
     backend = _backend_for(strat, visited)
-    ctx = SearchContext(caps, strat, resolved, frontier_factory, backend, watch, observer)
+    ctx = SearchContext(caps, strat, resolved, frontier_factory, backend, variant, observer)
     return ctx, Run(strat.name, budget, progress)
 
 
@@ -135,12 +135,18 @@ def closing_events(result: Result) -> list[Event]:
 
 
 def _search(ctx: SearchContext, run: Run) -> Result:
-    """The guarded part of a search: a puzzle's own unsolvability proof, then the loop (in a
-    stepped run, a generator of its events returning the result)."""
+    """The guarded part of a search: a puzzle's own unsolvability proof, then the loop (or,
+    under ``Budget(max_expansions=0)``, the start's goal test alone; in a stepped run, the loop is
+    a generator of its events returning the result)."""
     unsolvable = ctx.caps.unsolvable_reason
     reason = unsolvable() if unsolvable is not None else None
     if reason:
         return run.no_solution(reason)
+    if run.budget.max_expansions == 0:
+        start = ctx.caps.initial()
+        if ctx.caps.is_goal(start):
+            return run.solved([], [start], 0)
+        run.next_check(0)  # raises: the budget allows no expansion
     return ctx.strategy.loop.run(ctx, run)
 
 

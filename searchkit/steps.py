@@ -2,7 +2,7 @@
 
 The events are those an ``observer`` of :func:`~searchkit.search` receives
 (:mod:`searchkit.events`), produced by the same loops: in a stepped run each loop is a
-generator (:mod:`searchkit.loops.watch`), so nothing runs between two events -- no thread, no
+generator (:mod:`searchkit.loops.variants`), so nothing runs between two events -- no thread, no
 work ahead. The consumer may stop at any event and continue later; a stepper dropped half-way
 (or closed with ``.close()``) unwinds the loop and holds nothing. Time spent by the consumer
 between two events is not counted in ``stats.seconds`` nor in ``Budget(max_seconds=...)``.
@@ -31,7 +31,8 @@ from .errors import SearchkitError
 from .events import Event, Start
 from .loops.deepening import STEPPED_DEPTH
 from .loops.run import BudgetExhausted, Run
-from .loops.watch import STEPPED
+from .loops.variants import STEPPED
+from .loops.watch import running
 from .result import Result
 from .search import _search, closing_events, prepare
 from .strategies.base import Strategy
@@ -97,9 +98,11 @@ def _guarded(ctx: Any, run: Run) -> Stepper:
 
 
 def _paused(events: Stepper, run: Run) -> Stepper:
-    """``yield from events``, with the run's clock stopped while the consumer holds an event."""
+    """``yield from events``, with the run's clock stopped while the consumer holds an event,
+    and the run registered as the running search (for :func:`~searchkit.check_budget`) only
+    while a step runs. No timer is armed: it would fire in the consumer's code."""
     try:
-        event = next(events)
+        event = _step(run, lambda: next(events))
         while True:
             held = time.perf_counter()
             try:
@@ -108,10 +111,20 @@ def _paused(events: Stepper, run: Run) -> Stepper:
                 events.close()
                 raise
             except BaseException as exc:  # thrown in by the consumer: pass it on
-                run.start += time.perf_counter() - held
-                event = events.throw(exc)
+                run.pause(time.perf_counter() - held)
+                event = _step(run, lambda: events.throw(exc))  # noqa: B023 - called at once
                 continue
-            run.start += time.perf_counter() - held
-            event = next(events)
+            run.pause(time.perf_counter() - held)
+            event = _step(run, lambda: next(events))
     except StopIteration as stop:
         return stop.value  # type: ignore[no-any-return]
+
+
+def _step(run: Run, advance: Callable[[], Event]) -> Event:
+    """``advance()`` with ``run`` the innermost running search of this thread."""
+    stack = running()
+    stack.append(run)
+    try:
+        return advance()
+    finally:
+        stack.remove(run)

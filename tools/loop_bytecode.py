@@ -4,7 +4,7 @@ Usage (from the repository root, with the project's virtual environment)::
 
     python tools/loop_bytecode.py REF
 
-A search without an observer runs each loop's *plain* variant (searchkit/loops/watch.py): the
+A search without an observer runs each loop's *plain* variant (searchkit/loops/variants.py): the
 loop specialised with its ``if flags.observe:`` blocks removed. This compares, instruction by
 instruction (operations and their arguments; line numbers and local variables' names, which
 cost nothing, ignored), the code
@@ -28,7 +28,7 @@ from pathlib import Path
 
 from ab_inprocess import load_old
 
-from searchkit.loops import bounded_dfs, watch
+from searchkit.loops import bounded_dfs, variants
 
 LOOPS = [("priority", "priority_graph_search"), ("best_first", "plain_graph_search"),
          ("tree", "tree_search"), ("bidirectional", "bidirectional"), ("deepening", "deepening")]
@@ -70,7 +70,7 @@ def main(argv: list[str]) -> int:
         for module, function in LOOPS:
             old = getattr(importlib.import_module(f"searchkit_ab.loops.{module}"), function)
             new = getattr(importlib.import_module(f"searchkit.loops.{module}"), function)
-            plain = watch.variant(new.__wrapped__, watch.PLAIN)
+            plain = variants.compile_variant(new.__wrapped__, variants.PLAIN)
             same = compare(function, old.__code__, plain.__code__)
             # the deepening loop's own code runs once per iteration; its search is build's dfs
             hot_identical &= same or function == "deepening"

@@ -31,7 +31,7 @@ from .paths import ROOT, key_chain
 from .priority import priority_graph_search
 from .run import Run
 from .tree import tree_search
-from .watch import Watch, watched
+from .variants import Variant, watched
 
 __all__ = ["BestFirst", "Priority", "best_first", "plain_graph_search"]
 
@@ -98,7 +98,7 @@ def best_first(ctx: SearchContext, run: Run) -> Result:
 
 
 @watched()
-def plain_graph_search(flags: Watch, ctx: SearchContext, run: Run) -> Result:
+def plain_graph_search(flags: Variant, ctx: SearchContext, run: Run) -> Result:
     """BFS/DFS: mark states when generated, test goals when generated.
 
     ``generated`` is not counted per child: every child is either a duplicate or a new key, so it

@@ -19,7 +19,7 @@ from ..result import Result
 from .context import SearchContext
 from .paths import ROOT, key_chain
 from .run import Run
-from .watch import Watch, watched
+from .variants import Variant, watched
 
 __all__ = ["Bidirectional", "bidirectional"]
 
@@ -41,7 +41,7 @@ class Bidirectional:
 
 
 @watched()
-def bidirectional(flags: Watch, ctx: SearchContext, run: Run) -> Result:
+def bidirectional(flags: Variant, ctx: SearchContext, run: Run) -> Result:
     """Run a bidirectional breadth-first search (see the module docstring); events count
     ``g`` and ``depth`` in steps from the side's own roots."""
     caps = ctx.caps
@@ -71,7 +71,9 @@ def bidirectional(flags: Watch, ctx: SearchContext, run: Run) -> Result:
         stats.bound = meeting
 
     run.count(sync)
-    run.track(maps=(forward, backward, depth_f, depth_b), backend=ctx.backend)
+    layers = [layer_f, layer_b]  # the lists of states held, for the memory estimate
+    run.track(maps=(forward, backward, depth_f, depth_b), backend=ctx.backend,
+              lists=lambda: layers)
     if start_key in backward:
         return run.solved([], [start], 0)
     if flags.observe:
@@ -86,6 +88,7 @@ def bidirectional(flags: Watch, ctx: SearchContext, run: Run) -> Result:
             layer, step, mine, mine_depth = layer_b, predecessors, backward, depth_b
             other, other_depth = forward, depth_f
         next_layer: list[Any] = []
+        layers[:] = layer_f, layer_b, next_layer
         best: tuple[float, Any] | None = None
         for state in layer:
             expanded += 1

@@ -7,7 +7,7 @@ plain Python testing its :class:`Flags`, and :func:`compiled` returns it *specia
 :func:`~searchkit.loops.specialise.specialise`: the tests of the flags and the lines a run does
 not need are removed before it is compiled, once per combination. Tracebacks, debuggers and
 coverage see the lines of this file. An observed run's events are reported in ``if
-flags.observe:`` blocks, gone from the plain variant (:mod:`.watch`).
+flags.observe:`` blocks, gone from the plain variant (:mod:`.variants`).
 
 ``build(flags, ...)`` returns three functions sharing the search's counters:
 
@@ -30,7 +30,7 @@ from math import inf
 from typing import Any
 
 from ..events import Expand, Generate
-from .watch import variant
+from .variants import compile_variant
 
 __all__ = ["Flags", "build", "compiled"]
 
@@ -43,7 +43,7 @@ class Flags:
     ``table``: a transposition table is kept; ``unit``: the bound counts actions (else
     ``g + h``); ``except_parent``: the successor function takes the parent and leaves out the
     move back to it; ``observe``, ``steps``: the run reports its events through ``emit``, or
-    yields them (:mod:`.watch`).
+    yields them (:mod:`.variants`).
     """
 
     key: bool
@@ -181,6 +181,6 @@ def build(flags: Flags, expand: Callable[..., Iterable[tuple[Any, Any, float, fl
 
 @cache
 def compiled(flags: Flags) -> Callable[..., Any]:
-    """:func:`build` specialised for ``flags``, once per combination (:func:`.watch.variant`;
+    """:func:`build` specialised for ``flags``, once per combination (:func:`.variants.compile_variant`;
     with ``flags.steps`` its ``dfs`` is a generator of events returning the usual value)."""
-    return variant(build, flags, delegates=("dfs",))
+    return compile_variant(build, flags, delegates=("dfs",))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..capabilities import Capabilities
 from ..visited import VisitedBackend
 from .paths import replay_keys
-from .watch import PLAIN, Watch
+from .variants import PLAIN, Variant
 
 if TYPE_CHECKING:
     from ..strategies.base import Strategy
@@ -36,7 +36,7 @@ class SearchContext:
     yields ``(action, next_state, cost, next_h)``: the problem's ``successors_with_heuristic``
     when it has one and the heuristic is used, else its ``successors`` with ``next_h`` computed
     or 0. ``expand_except_parent`` is the problem's ``successors_except_parent`` when the
-    heuristic is used, else ``None``. ``watch`` selects the loop's variant (:mod:`.watch`):
+    heuristic is used, else ``None``. ``variant`` selects the loop's variant (:mod:`.variants`):
     plain, observed (the loop reports its events to ``observer``) or stepped (it yields them).
     """
 
@@ -45,7 +45,7 @@ class SearchContext:
     options: Mapping[str, Any]
     frontier_factory: Callable[[], Any] | None
     backend: VisitedBackend
-    watch: Watch = PLAIN
+    variant: Variant = PLAIN
     observer: Callable[[Any], None] | None = None
     heuristic: Callable[[Any], float] | None = field(init=False)
     successors: Callable[[Any], Iterable[tuple[Any, Any, float]]] = field(init=False)

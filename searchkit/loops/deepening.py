@@ -36,7 +36,7 @@ from ..result import Result
 from .bounded_dfs import Flags, compiled
 from .context import SearchContext
 from .run import Run
-from .watch import Watch, watched
+from .variants import Variant, watched
 
 __all__ = ["Deepening", "deepening"]
 
@@ -88,7 +88,7 @@ class Deepening:
 
 
 @watched(delegates=("dfs",))
-def deepening(flags: Watch, ctx: SearchContext, run: Run) -> Result:
+def deepening(flags: Variant, ctx: SearchContext, run: Run) -> Result:
     """Run ``ctx.strategy`` as iterative deepening (see the module docstring)."""
     config: Deepening = ctx.strategy.loop  # type: ignore[assignment]
     first_bound, last_bound, cycle_check = config.settings(ctx.options)

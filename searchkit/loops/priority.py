@@ -22,13 +22,13 @@ from ..result import Result
 from .context import SearchContext
 from .paths import ROOT, key_chain
 from .run import Run
-from .watch import Watch, watched
+from .variants import Variant, watched
 
 __all__ = ["priority_graph_search"]
 
 
 @watched()
-def priority_graph_search(flags: Watch, ctx: SearchContext, run: Run) -> Result:
+def priority_graph_search(flags: Variant, ctx: SearchContext, run: Run) -> Result:
     """Expand by priority, test goals on expansion (see the module docstring).
 
     Hot-loop design (every line runs once per node or per child): the insertion counter ``seq``

@@ -21,8 +21,8 @@ def _example(flags: Any, x: int) -> int:
 """
 
 from __future__ import annotations
-
 import __future__
+
 import ast
 import contextlib
 import hashlib
@@ -47,7 +47,7 @@ def specialise(function: F, flags: object,
 
     The first parameter must be named ``flags``; the copy still takes it (and ignores it), so it
     is called exactly like the original. ``transforms`` rewrite the folded tree further (in
-    order), e.g. :mod:`searchkit.loops.watch` turns a loop into a generator. Raises
+    order), e.g. :mod:`searchkit.loops.variants` turns a loop into a generator. Raises
     :class:`OSError` when the source is unavailable.
 
     The compiled copy is cached in the ``__pycache__`` folder beside the source, as Python caches

@@ -16,13 +16,13 @@ from ..events import Expand, Generate
 from ..result import Result
 from .context import SearchContext
 from .run import Run
-from .watch import Watch, watched
+from .variants import Variant, watched
 
 __all__ = ["tree_search"]
 
 
 @watched()
-def tree_search(flags: Watch, ctx: SearchContext, run: Run) -> Result:
+def tree_search(flags: Variant, ctx: SearchContext, run: Run) -> Result:
     """Search the tree of paths from the start (see the module docstring)."""
     is_goal, expand = ctx.caps.is_goal, ctx.expand
     order = ctx.strategy.loop.priority
@@ -40,7 +40,10 @@ def tree_search(flags: Watch, ctx: SearchContext, run: Run) -> Result:
         stats.max_frontier, stats.bound = max_frontier, f
 
     run.count(sync)
-    run.track(frontier=frontier)
+    # In breadth-first order nearly every expanded node stays alive through its children's
+    # parent pointers; in other orders too few may (dead ends, a depth-first path) to count
+    # them all, and the process's growth covers them under a memory budget.
+    run.track(frontier=frontier, ancestors=getattr(frontier, "layered", False))
     if order is None and is_goal(start):
         return run.solved(*_path(root))
     if start_h == inf:

@@ -1,128 +1,97 @@
-"""The plain, observed and stepped variants of a loop, chosen once per run: :class:`Watch`.
+"""Budgets outside the loop's own checks: the running searches, :func:`check_budget` and the
+time-budget alarm.
 
-A loop is written once, in plain Python, with each event it reports in an ``if flags.observe:``
-block::
+A loop checks its budget every few expansions, but a search also runs code before its first
+expansion and between two checks -- a heuristic building its tables on its first call, a slow
+successor function. That code belongs to the search and runs under its budget in two ways:
 
-    if flags.observe:
-        emit(Expand(state, g, h, depth, f, len(frontier)))
+* **cooperatively**: :func:`check_budget`, a public function that costly code (a plugin's table
+  builder) calls every so often. Inside a search it raises the search's ``BudgetExhausted``
+  once its time or memory budget is spent; outside a search it returns at once. It works in
+  every thread.
+* **by an alarm**: a search with a time budget, started in the main thread of a Unix process
+  whose ``SIGALRM`` is free, sets a timer for its deadline. If the deadline passes with no
+  check in between, the timer interrupts whatever runs -- as Ctrl-C would -- and the search
+  returns ``budget_exhausted``. The timer and the previous handler are restored when the search
+  ends; a search started inside another one keeps the outer search's timer.
 
-Decorated with :func:`watched`, it is called as ``loop(ctx, run)`` and runs the variant
-``ctx.watch`` selects, specialised by :func:`~searchkit.loops.specialise.specialise` once per
-variant, on first use, and cached -- in memory, and on disk beside the source (a later process
-loads the compiled copy in a fraction of a millisecond instead of compiling it in about 3 ms):
+Either way :meth:`Run.guard <searchkit.loops.Run.guard>` turns the interruption into the result.
+Plugin code must therefore, as for Ctrl-C, leave its caches absent rather than half-built when
+an exception passes through it (build, then store).
 
-* :data:`PLAIN` (no observer): the ``if flags.observe:`` blocks are removed before the loop is
-  compiled, so a search without an observer runs the loop without them -- exactly as fast as a
-  loop that never heard of observers;
-* :data:`OBSERVED`: ``emit(event)`` calls the observer given to :func:`~searchkit.search`;
-* :data:`STEPPED` (:func:`~searchkit.steps`): every ``emit(event)`` statement becomes
-  ``yield event`` and every call of a name listed in ``delegates`` (a recursive search, or the
-  function that runs one) becomes ``yield from``, so the loop is a generator that yields its
-  events and returns its :class:`~searchkit.Result`. No thread: a consumer that stops iterating
-  leaves the generator suspended, and closing it unwinds the loop's ``finally`` blocks.
-
->>> from types import SimpleNamespace
->>> @watched()
-... def count_to_two(flags, ctx, run):
-...     if flags.observe:
-...         emit = ctx.observer
-...     for n in (1, 2):
-...         if flags.observe:
-...             emit(n)
-...     return "done"
->>> count_to_two(SimpleNamespace(watch=PLAIN), None)
-'done'
->>> seen = []
->>> count_to_two(SimpleNamespace(watch=OBSERVED, observer=seen.append), None), seen
-('done', [1, 2])
->>> list(count_to_two(SimpleNamespace(watch=STEPPED, observer=None), None))
-[1, 2]
+>>> check_budget()  # outside a search: nothing to check
 """
 
 from __future__ import annotations
 
-import ast
-import functools
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+import signal
+import threading
+from typing import TYPE_CHECKING, Any
 
-from ..errors import SearchkitError
-from .specialise import specialise
+if TYPE_CHECKING:
+    from .run import Run
 
-__all__ = ["Watch", "PLAIN", "OBSERVED", "STEPPED", "watched", "variant", "Stepping"]
+__all__ = ["check_budget", "running", "alarm", "disarm"]
 
-EMIT = "emit"  # the name loops report their events through
+class _ThreadState(threading.local):
+    """Per thread: the running searches (innermost last) and the one whose timer is set."""
 
+    owner: Run | None = None  # class defaults: reading them raises nothing (fast)
 
-@dataclass(frozen=True)
-class Watch:
-    """How a run is watched: ``observe`` -- the loop reports events; ``steps`` -- it yields
-    them (a generator) instead of calling an observer."""
-
-    observe: bool = False
-    steps: bool = False
+    def __init__(self) -> None:
+        self.runs: list[Run] = []
 
 
-PLAIN = Watch()
-OBSERVED = Watch(observe=True)
-STEPPED = Watch(observe=True, steps=True)
+_local = _ThreadState()
 
 
-class Stepping(ast.NodeTransformer):
-    """Turn a function into a generator of its events: ``emit(x)`` statements become
-    ``yield x``, and calls of the names in ``delegates`` become ``yield from`` them."""
-
-    def __init__(self, delegates: Sequence[str] = ()) -> None:
-        self.delegates = frozenset(delegates)
-        self.cache_key = f"stepping {sorted(self.delegates)}"  # see specialise's cache
-
-    def visit_Expr(self, node: ast.Expr) -> ast.AST:
-        call = node.value
-        if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
-                and call.func.id == EMIT and len(call.args) == 1 and not call.keywords):
-            node.value = ast.copy_location(ast.Yield(self.visit(call.args[0])), call)
-            return node
-        return self.generic_visit(node)
-
-    def visit_Call(self, node: ast.Call) -> ast.AST:
-        self.generic_visit(node)
-        if isinstance(node.func, ast.Name) and node.func.id in self.delegates:
-            return ast.copy_location(ast.YieldFrom(node), node)
-        return node
+def running() -> list[Run]:
+    """The searches running in this thread, innermost last."""
+    return _local.runs
 
 
-def variant(function: Callable[..., Any], flags: Any,
-            delegates: Sequence[str] = ()) -> Callable[..., Any]:
-    """``function`` specialised for ``flags`` (which has ``observe`` and ``steps``), a
-    generator of its events when ``flags.steps``. Without searchkit's source files the function
-    itself (testing its flags as it runs) serves the plain and observed runs."""
-    transforms = (Stepping(delegates),) if flags.steps else ()
+def check_budget() -> None:
+    """Raise the running search's ``BudgetExhausted`` when its time or memory budget is spent.
+
+    Call it from code that may run long inside a search (e.g. every few thousand steps of a
+    table build in a heuristic's first call): the search then stops on time even before its
+    loop's first check. Outside a search it does nothing. It costs a clock read (and, with a
+    memory budget, a read of the process's size at most every millisecond).
+    """
+    stack = _local.runs
+    if stack:
+        stack[-1].poll()
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    owner = _local.owner
+    if owner is not None and owner in _local.runs:
+        owner.expire()
+
+
+def alarm(run: Run, seconds: float) -> bool:
+    """Interrupt ``run`` after ``seconds`` (see the module docstring); False when no timer could
+    be set here. :func:`disarm` (called whatever happens) puts things back."""
+    if (not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()):
+        return False
+    handler = signal.getsignal(signal.SIGALRM)
+    if handler is _on_alarm and _local.owner in _local.runs:
+        return False  # an outer search's own timer: it stays
+    if handler is not signal.SIG_DFL and handler is not _on_alarm:
+        return False  # the program's own use of SIGALRM
     try:
-        return specialise(function, flags, transforms)
-    except OSError:  # pragma: no cover - an install without sources
-        if flags.steps:
-            raise SearchkitError("step-through needs searchkit's source files, which this "
-                                 "installation lacks") from None
-        return function
+        signal.signal(signal.SIGALRM, _on_alarm)
+    except (ValueError, OSError):  # pragma: no cover - e.g. an embedded interpreter
+        return False
+    _local.owner = run  # before the timer starts: disarm() must know whose it is
+    signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
+    return True
 
 
-def watched(*, delegates: Sequence[str] = ()) -> Callable[[Callable[..., Any]], Any]:
-    """Decorate ``loop(flags, ctx, run)``: the result is called as ``loop(ctx, run)`` and runs
-    the variant for ``ctx.watch`` (see the module docstring)."""
-
-    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
-        variants: dict[Watch, Callable[..., Any]] = {}
-
-        @functools.wraps(function)
-        def loop(ctx: Any, run: Any) -> Any:
-            watch = ctx.watch
-            chosen = variants.get(watch)
-            if chosen is None:
-                chosen = variants[watch] = variant(function, watch, delegates)
-            return chosen(watch, ctx, run)
-
-        loop.__wrapped__ = function  # type: ignore[attr-defined]
-        return loop
-
-    return decorate
+def disarm(run: Run) -> None:
+    """Stop ``run``'s timer and restore the default handler, if ``run`` set them."""
+    if _local.owner is run:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        _local.owner = None

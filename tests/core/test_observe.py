@@ -19,7 +19,7 @@ from searchkit.events import KINDS, Bound, End, Expand, Generate, Solution, Star
 from searchkit.loops import BudgetExhausted
 from searchkit.loops.bounded_dfs import Flags, build
 from searchkit.loops.specialise import source
-from searchkit.loops.watch import OBSERVED, PLAIN, Stepping
+from searchkit.loops.variants import OBSERVED, PLAIN, Stepping
 from searchkit.testing import brute_force_cost, graphs
 
 from .test_strategies import COMBINATIONS, GRAPHS
@@ -269,3 +269,18 @@ def test_a_stepped_search_too_deep_to_follow_is_a_clear_error(monkeypatch):
     line = GraphProblem({i: {i + 1: 1} for i in range(3000)}, start=0, goals={3000})
     with pytest.raises(searchkit.SearchkitError, match="deeper than step-through follows"):
         list(steps(line, "dls", depth=sys.getrecursionlimit() + 100))
+
+
+def test_check_budget_stops_a_slow_step_on_time():
+    class SlowStart(GraphProblem):
+        def heuristic(self, state):
+            until = time.perf_counter() + 5
+            while time.perf_counter() < until:  # a table build that checks its budget
+                searchkit.check_budget()
+            return 0
+
+    slow = SlowStart({0: {1: 1}}, start=0, goals={1})
+    started = time.perf_counter()
+    events = list(steps(slow, "astar", budget=Budget(max_seconds=0.2)))
+    assert time.perf_counter() - started < 3
+    assert events[-1].result.status == "budget_exhausted"

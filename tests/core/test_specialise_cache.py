@@ -13,7 +13,7 @@ import time
 import pytest
 
 from searchkit.loops.specialise import specialise
-from searchkit.loops.watch import STEPPED, Stepping, Watch
+from searchkit.loops.variants import STEPPED, Stepping, Variant
 
 MODULE = """\
 def pick(flags, x):
@@ -46,8 +46,8 @@ def cached(path):
 def test_a_copy_is_cached_and_a_later_process_loads_it(module):
     path, write = module
     pick = write("observed ", "plain ").pick
-    assert specialise(pick, Watch(observe=False))(None, "x") == "plain x"
-    assert specialise(pick, Watch(observe=True))(None, "x") == "observed x"
+    assert specialise(pick, Variant(observe=False))(None, "x") == "plain x"
+    assert specialise(pick, Variant(observe=True))(None, "x") == "observed x"
     files = cached(path)
     assert len(files) == 2
     before = [f.stat().st_mtime_ns for f in files]
@@ -56,8 +56,8 @@ def test_a_copy_is_cached_and_a_later_process_loads_it(module):
         import cached_loop
         from searchkit.loops import specialise as s
         s._specialised_tree = None  # compiling would fail: the copy must come from the cache
-        from searchkit.loops.watch import Watch
-        print(s.specialise(cached_loop.pick, Watch(observe=True))(None, "y"))
+        from searchkit.loops.variants import Variant
+        print(s.specialise(cached_loop.pick, Variant(observe=True))(None, "y"))
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           check=True, timeout=120)
@@ -67,12 +67,12 @@ def test_a_copy_is_cached_and_a_later_process_loads_it(module):
 
 def test_a_changed_source_or_a_damaged_file_is_compiled_again(module):
     path, write = module
-    assert specialise(write("old ", "plain ").pick, Watch(observe=True))(None, "x") == "old x"
+    assert specialise(write("old ", "plain ").pick, Variant(observe=True))(None, "x") == "old x"
     pick = write("newer ", "plain ").pick  # another size: Python's own .pyc sees it too
-    assert specialise(pick, Watch(observe=True))(None, "x") == "newer x"
+    assert specialise(pick, Variant(observe=True))(None, "x") == "newer x"
     (damaged,) = cached(path)  # one file per function and flags, rewritten in place
     damaged.write_bytes(b"not marshal data")
-    assert specialise(pick, Watch(observe=True))(None, "x") == "newer x"
+    assert specialise(pick, Variant(observe=True))(None, "x") == "newer x"
     assert damaged.read_bytes() != b"not marshal data"
 
 
@@ -80,7 +80,7 @@ def test_a_folder_that_cannot_be_written_is_no_error(module):
     path, write = module
     (path.parent / "__pycache__").write_text("a file where the folder would go")
     pick = write("observed ", "plain ").pick
-    assert specialise(pick, Watch(observe=True))(None, "x") == "observed x"
+    assert specialise(pick, Variant(observe=True))(None, "x") == "observed x"
 
 
 def test_the_stepped_copy_is_cached_by_its_delegates_too(module):
