@@ -93,7 +93,7 @@ class Stepping(ast.NodeTransformer):
 
 
 def compile_variant(function: Callable[..., Any], flags: Any,
-            delegates: Sequence[str] = ()) -> Callable[..., Any]:
+                    delegates: Sequence[str] = ()) -> Callable[..., Any]:
     """``function`` specialised for ``flags`` (which has ``observe`` and ``steps``), a
     generator of its events when ``flags.steps``. Without searchkit's source files the function
     itself (testing its flags as it runs) serves the plain and observed runs."""
