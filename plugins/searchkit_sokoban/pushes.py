@@ -8,7 +8,9 @@ per push that no rule cuts. Each rule that cuts a push counts it in :attr:`PushG
 The rules, each switchable (see :data:`RULES`): ``dead_squares`` (never push a box onto a dead
 square), ``freeze`` (the frozen-box test), ``bipartite`` (every box keeps a distinct reachable
 goal), ``subsets`` (every few boxes alone stay solvable; :mod:`.subsets`) and ``pi_corral``
-(when a PI-corral exists, push only into it; :mod:`.deadlocks`; sound for push optima only).
+(when a PI-corral exists, push only into it; :mod:`.deadlocks`; sound for push optima only)
+and ``corral`` (a position with a corral that the boxes around it can neither open nor put
+on goals is dead; :mod:`.corrals`: tested once per expanded position, before its pushes).
 
 An :class:`Action` is ``(boxes, keeper, stand, direction)``: the boxes and the keeper's cell
 *before* the push, the cell he walks to, and the push direction (an index into
@@ -30,13 +32,14 @@ from typing import NamedTuple
 
 from .board import MOVE_CHARS, Board
 from .bounds import PushBound
+from .corrals import CorralDeadlocks
 from .deadlocks import bipartite_deadlock, freeze_deadlock, pi_corral_pushes
 from .subsets import SubsetTable
 
 __all__ = ["RULES", "Action", "Push", "PushGenerator", "region_root", "spell_walk"]
 
 #: The deadlock rules, in the order they are tried on a push.
-RULES = ("dead_squares", "freeze", "bipartite", "subsets", "pi_corral")
+RULES = ("dead_squares", "freeze", "bipartite", "subsets", "pi_corral", "corral")
 
 
 class Action(NamedTuple):
@@ -86,6 +89,7 @@ class PushGenerator:
         self._no_box = bytearray(board.size)
         self._unreached = [-1] * board.size
         self._match_cache: dict[tuple[int, ...], bool] = {}
+        self._corral_deadlocks: CorralDeadlocks | None = None
         offsets = board.offsets
         self._pushes = tuple((off, d) for d, off in enumerate(offsets))
         up, down, left, right = offsets
@@ -100,6 +104,14 @@ class PushGenerator:
         :meth:`Board.derived`."""
         return self.board.derived("subsets", lambda: SubsetTable(self.board))
 
+    def corral_deadlocks(self) -> CorralDeadlocks:
+        """The ``corral`` rule's test (:mod:`.corrals`); its table of answers is shared by
+        every search on the level."""
+        found = self._corral_deadlocks
+        if found is None:
+            found = self._corral_deadlocks = CorralDeadlocks(self.board)
+        return found
+
     def pushes(self, boxes: tuple[int, ...], keeper: int, *, with_region: bool = False,
                with_bound: bool = False) -> Iterator[Push]:
         """Every legal push of the position that no rule cuts, as :class:`Push` records.
@@ -113,10 +125,13 @@ class PushGenerator:
         board = self.board
         occupied, has_box, distance, parent_region = self._walk(boxes, keeper)
         rules = self.rules
-        check_dead, check_freeze, check_bipartite, check_subsets, check_corral = (
+        check_dead, check_freeze, check_bipartite, check_subsets, check_corral, sealed = (
             rules[r] for r in RULES)
-        subsets_alive = self.subset_table().alive if check_subsets else None
         pruned, dead = self.pruned, board.dead
+        if sealed and self.corral_deadlocks().dead(boxes, keeper, distance, parent_region):
+            pruned["corral"] += 1
+            return
+        subsets_alive = self.subset_table().alive if check_subsets else None
         corral = pi_corral_pushes(board, distance) if check_corral else None
         bound = self.bound
         bound_is_rule = check_bipartite and bound.is_matching
