@@ -66,7 +66,6 @@ class AnyPlanProblem(PushSokobanProblem):
     """
 
     proves_optimal = False
-    corral_default = True
 
     def __init__(self, board: Board, cost: str = "pushes", packing_weight: float = 2.0,
                  tunnels: bool = True, goal_macros: bool = True, **options: Any) -> None:

@@ -121,8 +121,8 @@ class SokobanProblem(ProblemBase):
     corrals_are_sound = False
     #: whether a plan this problem's A* finds is a proven optimum (see :mod:`.anyplan`)
     proves_optimal = True
-    #: the ``corral`` rule's default: off for the exact searches, whose measured times were
-    #: taken without it (it is sound for both: switch it on with ``corral=True``)
+    #: the ``corral`` rule's default: off (on a sample of unsolved levels it cut few positions
+    #: and cost a fifth of the node rate; it is sound for every mode: ``corral=True``)
     corral_default = False
 
     def __init__(self, board: Board, heuristic: str = "matching", keeper_aware: bool = True,

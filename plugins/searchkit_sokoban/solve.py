@@ -43,12 +43,12 @@ ANY_TUNING = ("tunnels", "goal_macros", "packing_weight")
 
 #: ``mode="any"`` without a strategy: ``(name, mode, strategy, share of the time left, tuning)``,
 #: in order. Greedy search is fast but brittle: it solves most levels at once, or dives into
-#: a dead region; the feature-space search (:mod:`.features`) is slower but gives every kind
-#: of position its turn; greedy without goal macros and packing guidance, the exact A* and A*
-#: on the guidance each solve a few levels the others miss.
-PORTFOLIO = (("greedy", "any", "greedy", 0.2, {}),
-             ("features", "any", "features", 0.6, {}),
-             ("greedy, plain", "any", "greedy", 0.4, {"goal_macros": False, "packing_weight": 0}),
+#: a dead region (greedy without goal macros and packing guidance dives elsewhere); the
+#: feature-space search (:mod:`.features`) is slower but gives every kind of position its turn;
+#: the exact A* and A* on the guidance each solve a few levels the others miss.
+PORTFOLIO = (("greedy", "any", "greedy", 0.15, {}),
+             ("greedy, plain", "any", "greedy", 0.3, {"goal_macros": False, "packing_weight": 0}),
+             ("features", "any", "features", 0.65, {}),
              ("exact astar", "optimal", "astar", 0.5, {}),
              ("astar", "any", "astar", 1.0, {}))
 
@@ -130,7 +130,8 @@ def _count(totals: dict[str, int], problem: Any, result: Result) -> None:
 def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves",
                 mode: str = "optimal", strategy: str | None = None,
                 time_limit: float | None = 60.0, clock: str = "wall", tiebreak: bool = False,
-                **options: Any) -> SolveReport:
+                portfolio: tuple[tuple[Any, ...], ...] = PORTFOLIO, **options: Any
+                ) -> SolveReport:
     """Solve one level of the collection ``text`` within ``time_limit`` seconds.
 
     ``clock="wall"`` counts wall-clock time (a :class:`~searchkit.Budget`); ``clock="cpu"``
@@ -138,7 +139,8 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     callback), which a busy machine does not shrink: what benchmarks on shared machines need.
 
     ``mode="optimal"`` runs ``strategy`` (default ``astar``); ``mode="any"`` runs ``strategy``
-    on the ``any`` problem, or without one the :data:`PORTFOLIO`. ``options`` are the other
+    on the ``any`` problem (``"features"``: the feature-space search of :mod:`.features`), or
+    without one the ``portfolio`` (default :data:`PORTFOLIO`, same layout). ``options`` are the other
     ``sokoban`` puzzle options (``heuristic``, the rules...) and, for ``mode="any"``, the
     switches of :data:`ANY_TUNING`. With ``cost="pushes"`` and
     ``tiebreak=True`` (optimal mode) a second search
@@ -167,7 +169,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     if mode == "optimal" or strategy is not None:
         plan = [(strategy or "astar", mode, strategy or "astar", 1.0, {})]
     else:
-        plan = list(PORTFOLIO)
+        plan = list(portfolio)
     totals: dict[str, int] = {}
     result = problem = None
     used = plan_strategy = ""

@@ -27,7 +27,7 @@ from typing import Any
 from searchkit.bench import Options, Table
 
 from ..plugin import SokobanPuzzle
-from ..solve import SolveReport, solve_level
+from ..solve import PORTFOLIO, SolveReport, solve_level
 
 __all__ = ["COLLECTIONS", "run_ablation", "run_any", "run_collection"]
 
@@ -105,7 +105,8 @@ def run_collection(options: Options, suffix: str) -> Table:
     return Table(f"sokoban-{suffix}", f"sokoban-{suffix}: {title}, {count} levels, cost=pushes, "
                  f"{short:g} s and {limit:g} s of CPU a level", _columns(short, limit), rows,
                  [("- mode=optimal: push-optimal A*; mode=any: the portfolio of solve_level "
-                   "(two greedy searches, exact A*, A* on the guidance), plans not claimed "
+                   "(two greedy searches, the feature-space search, exact A*, A* on the guidance), "
+                   "plans not claimed "
                    "optimal."),
                   "- every plan replayed square by square."], details)
 
@@ -118,7 +119,11 @@ ABLATION = (
     ("no packing-order guidance", {"packing_weight": 0}),
     ("no PI-corrals", {"pi_corral": False}),
     ("no subsets table", {"subsets": False}),
+    ("no feature-space search", {"portfolio": tuple(m for m in PORTFOLIO
+                                                    if m[2] != "features")}),
+    ("corral rule on", {"corral": True}),
     ("greedy alone (no portfolio)", {"strategy": "greedy"}),
+    ("feature-space search alone", {"strategy": "features"}),
 )
 
 
