@@ -20,6 +20,7 @@ from .errors import (
     SearchkitError,
     UnknownNameError,
 )
+from .experiments import batch
 from .explore import Exploration, explore
 from .frontiers import Frontier, FrontierKind
 from .graph import GraphProblem
@@ -39,7 +40,7 @@ from .plugins import (
     visited_backends,
 )
 from .problem import Problem, ProblemBase
-from .puzzle import Puzzle, PuzzleOption, to_bool
+from .puzzle import Puzzle, PuzzleInstance, PuzzleOption, to_bool
 from .result import Result, Stats
 from .search import search
 from .strategies.base import Strategy, StrategyOption
@@ -51,6 +52,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "search",
+    "batch",
     "explore",
     "verify",
     "Problem",
@@ -69,6 +71,7 @@ __all__ = [
     "VisitedBackend",
     "Puzzle",
     "PuzzleOption",
+    "PuzzleInstance",
     "to_bool",
     "HashTable",
     "hookimpl",

@@ -30,4 +30,5 @@ def searchkit_visited_backends() -> list[Any]:
 @hookimpl
 def searchkit_bench_suites() -> list[BenchSuite]:
     return [BenchSuite("visited", "bytes per state and ops/s: dict/set vs searchkit's HashTable, "
-                                  "int and tuple keys", "searchkit.bench.visited")]
+                                  "int and tuple keys (synthetic and 8-puzzle boards)",
+                       "searchkit.bench.visited")]

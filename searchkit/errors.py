@@ -2,14 +2,18 @@
 
 Every error a user can cause derives from :class:`SearchkitError`, so a command-line tool can
 catch one type and print one line. Messages are complete sentences without a trailing period that
-name the offending thing and, where there is a fixed set of valid choices, list them.
+name the offending thing and, where there is a fixed set of valid choices, list them. They are
+one line, and quote the user's input through :func:`excerpt`, so that a 5,000-digit number or a
+megabyte-long line cannot flood a terminal.
 """
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable
 
 __all__ = [
+    "excerpt",
     "SearchkitError",
     "UnknownNameError",
     "IncompatibleError",
@@ -17,6 +21,38 @@ __all__ = [
     "PuzzleFormatError",
     "PlanError",
 ]
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxtuple, _SHORT.maxlist, _SHORT.maxdict = 2, 4, 4, 3
+_SHORT.maxstring = _SHORT.maxother = 30
+
+
+def excerpt(value: object, limit: int = 30) -> str:
+    """``repr(value)`` cut short for an error message: strings and integers to ``limit``
+    characters (then ``...`` and their length), containers to a few items, nesting to two levels.
+
+    >>> excerpt("abc")
+    "'abc'"
+    >>> excerpt("9" * 5000, 10)
+    "'9999999999'... (5,000 characters)"
+    >>> excerpt(7 ** 100, 12)
+    '323447650962... (85 digits)'
+    >>> excerpt([[[[1]]], 2, 3, 4, 5, 6])
+    '[[[...]], 2, 3, 4, ...]'
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}... ({len(value):,} characters)"
+    if type(value) is int and value.bit_length() > 3 * limit:
+        try:
+            digits = str(value)
+        except ValueError:  # beyond Python's limit on int-to-text conversion
+            return f"<an integer of about {value.bit_length() * 0.30103:,.0f} digits>"
+        if len(digits) > limit:
+            return f"{digits[:limit]}... ({len(digits):,} digits)"
+    return _SHORT.repr(value)
 
 
 class SearchkitError(Exception):

@@ -16,6 +16,10 @@ A puzzle turns text into a :class:`~searchkit.Problem` and tells the tools what 
     Built-in named instances (text), so the puzzle works without any file.
 ``levels(text)``
     The names of the instances in a multi-instance text (a Sokoban collection); default one.
+``instances(text, **options)``
+    The instances a file holds, as :class:`PuzzleInstance` values (name, the text that rebuilds
+    it, the file's known optimum under ``options``); default: the whole text is one instance.
+    ``searchkit batch`` and ``searchkit solve --level N`` use it (see docs/batch.md).
 ``random_instance(rng, **size)``
     The text of a random instance, for property tests and ``searchkit random``; ``rng`` is a
     :class:`random.Random`.
@@ -35,13 +39,13 @@ puzzle's notation with ``format_action(action)`` (see :mod:`searchkit.problem`).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import OptionError
 
-__all__ = ["Puzzle", "PuzzleOption", "to_bool"]
+__all__ = ["Puzzle", "PuzzleInstance", "PuzzleOption", "to_bool"]
 
 
 def to_bool(value: Any) -> bool:
@@ -87,6 +91,30 @@ class PuzzleOption:
         return value
 
 
+@dataclass(frozen=True)
+class PuzzleInstance:
+    """One instance of a collection file, as :meth:`Puzzle.instances` yields it.
+
+    ``name``
+        What the file calls it (an id column, a level title) or its 1-based number in the file.
+    ``text``
+        Text that :meth:`Puzzle.parse` turns into this instance alone (a line of the file, one
+        level's rows), so a worker can rebuild the problem from it.
+    ``known``
+        The optimal cost the file states for it under the options asked for, else ``None``.
+    ``line``
+        The 1-based line of the file where ``text`` starts (line 1 of ``text`` is this line).
+
+    >>> PuzzleInstance("17", "0 1 2 3", known=66, line=17)
+    PuzzleInstance(name='17', text='0 1 2 3', known=66, line=17)
+    """
+
+    name: str
+    text: str
+    known: float | None = None
+    line: int = 1
+
+
 class Puzzle:
     """Base class of puzzles; subclasses set the class attributes and implement :meth:`build`."""
 
@@ -123,6 +151,13 @@ class Puzzle:
     def levels(self, text: str) -> list[str]:
         """Names of the instances held by ``text`` (one unless the format holds several)."""
         return ["1"]
+
+    def instances(self, text: str, **options: Any) -> Iterator[PuzzleInstance]:
+        """The instances ``text`` holds (see :class:`PuzzleInstance`); by default one, the whole
+        text. Puzzles whose files hold collections override it; bad lines raise
+        :class:`~searchkit.errors.PuzzleFormatError` naming the line."""
+        self.resolve_options(options)
+        yield PuzzleInstance("1", text)
 
     def random_instance(self, rng: random.Random, **size: Any) -> str:
         """The text of a random instance (solvable or not; the tests decide)."""

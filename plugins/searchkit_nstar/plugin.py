@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Iterator
+from typing import Any
 
-from searchkit import Puzzle, PuzzleFormatError, PuzzleOption, hookimpl, to_bool
+from searchkit import Puzzle, PuzzleFormatError, PuzzleInstance, PuzzleOption, hookimpl, to_bool
 from searchkit.bench import BenchSuite
+from searchkit.errors import excerpt
 
+from . import collection
 from .problem import NStar
 
-__all__ = ["NStarPuzzle", "searchkit_puzzles", "searchkit_bench_suites"]
+__all__ = ["MAX_DIGITS", "NStarPuzzle", "searchkit_puzzles", "searchkit_bench_suites"]
+
+#: The longest number accepted: beyond it every heuristic call and every plan is huge.
+MAX_DIGITS = 1000
+# ASCII digits only: int() would also take '1_000' and the digits of other scripts
+_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 class NStarPuzzle(Puzzle):
@@ -17,7 +27,8 @@ class NStarPuzzle(Puzzle):
 
     name = "nstar"
     description = "the numbers game N*: reach a target from a start with n -> 2n and n -> n+1"
-    formats = ("'START TARGET' (two positive integers) or 'TARGET' (start 1); '#' comments",)
+    formats = ("'START TARGET' (two positive integers of at most 1,000 digits) or 'TARGET' "
+               "(start 1); '#' comments",)
     default_strategy = "astar"
     small_size = {"max_target": 100}
     options = {
@@ -36,12 +47,16 @@ class NStarPuzzle(Puzzle):
         for lineno, line in enumerate(text.splitlines(), start=1):
             content = line.split("#", 1)[0].split()
             for token in content:
-                try:
-                    value = int(token)
-                except ValueError:
-                    raise PuzzleFormatError(f"expected an integer, got {token!r}", lineno) from None
+                if not _NUMBER.fullmatch(token):
+                    raise PuzzleFormatError(f"expected an integer, got {excerpt(token)}", lineno)
+                digits = len(token.lstrip("+-"))
+                if digits > MAX_DIGITS:
+                    raise PuzzleFormatError(f"numbers have at most {MAX_DIGITS:,} digits, this "
+                                            f"one has {digits:,}", lineno)
+                value = int(token)
                 if value < 1:
-                    raise PuzzleFormatError(f"numbers must be positive, got {value}", lineno)
+                    raise PuzzleFormatError(f"numbers must be positive, got {excerpt(value)}",
+                                            lineno)
                 numbers.append(value)
                 if len(numbers) > 2:
                     raise PuzzleFormatError("expected 'START TARGET': too many numbers", lineno)
@@ -52,6 +67,11 @@ class NStarPuzzle(Puzzle):
 
     def examples(self) -> dict[str, str]:
         return {"1-42": "1 42", "1-100": "1 100", "1-1000": "1 1000", "3-1000000": "3 1000000"}
+
+    def instances(self, text: str, **options: Any) -> Iterator[PuzzleInstance]:
+        """One ``START TARGET`` per line (see :mod:`.collection`)."""
+        self.resolve_options(options)
+        return collection.instances(text)
 
     def random_instance(self, rng: random.Random, max_target: int = 2000) -> str:
         start = rng.randint(1, 20)
@@ -69,4 +89,7 @@ def searchkit_puzzles() -> list[Puzzle]:
 @hookimpl
 def searchkit_bench_suites() -> list[BenchSuite]:
     return [BenchSuite("nstar", "N* game: tree vs graph search growth with depth (BFS and A*), "
-                                "engine vs hand-tuned BFS", "searchkit_nstar.bench.suite")]
+                                "engine vs hand-tuned BFS", "searchkit_nstar.bench.suite"),
+            BenchSuite("batch-overhead", "batch overhead per task: 10,000 tiny N* instances, "
+                                         "plain loop vs batch jobs=1, 2",
+                       "searchkit_nstar.bench.batch")]

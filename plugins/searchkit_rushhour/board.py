@@ -20,11 +20,22 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from searchkit import PuzzleFormatError
+from searchkit.errors import excerpt
 
-__all__ = ["STANDARD_LENGTHS", "Board", "Vehicle"]
+__all__ = ["MAX_SIZE", "STANDARD_LENGTHS", "Board", "Vehicle", "check_size"]
 
 #: Vehicle lengths of the physical game: cars (2) and trucks (3).
 STANDARD_LENGTHS = (2, 3)
+#: The largest board (16 x 16; the game is 6 x 6, its largest variants 8 x 8): the heuristic's
+#: tables grow fast with the number of vehicles, which a larger board holds by the hundred.
+MAX_SIZE = 16
+
+
+def check_size(size: int, line: int | None = None) -> None:
+    """Raise :class:`~searchkit.PuzzleFormatError` unless ``2 <= size <= MAX_SIZE``."""
+    if not 2 <= size <= MAX_SIZE:
+        raise PuzzleFormatError(f"the board's side is {excerpt(size, 8)}: it must be 2 to "
+                                f"{MAX_SIZE} ({MAX_SIZE}x{MAX_SIZE} at most)", line)
 
 
 @dataclass(frozen=True)
@@ -70,9 +81,9 @@ class Board:
     labels); the reference TD draws its target ``G`` while naming it ``0`` in moves.
 
     Raises :class:`~searchkit.PuzzleFormatError` (naming the vehicle's line when known) for a
-    vehicle off the board, overlapping another vehicle or a wall, a length outside
-    ``lengths`` (``None`` allows any length from 1 to ``size``), a target that is not
-    horizontal, or a board without vehicles.
+    size outside ``2 .. MAX_SIZE``, a vehicle off the board, overlapping another vehicle or a
+    wall, a length outside ``lengths`` (``None`` allows any length from 1 to ``size``), a
+    target that is not horizontal, or a board without vehicles.
     """
 
     def __init__(
@@ -84,8 +95,7 @@ class Board:
         lengths: Sequence[int] | None = STANDARD_LENGTHS,
         glyphs: Sequence[str] | None = None,
     ) -> None:
-        if size < 2:
-            raise PuzzleFormatError(f"the board must be at least 2x2, not {size}x{size}")
+        check_size(size)
         if not vehicles:
             raise PuzzleFormatError("the board holds no vehicle (the target car is missing)")
         self.size = size
@@ -103,22 +113,24 @@ class Board:
         m = self.size
         for r, c in self.walls:
             if not (0 <= r < m and 0 <= c < m):
-                raise PuzzleFormatError(f"wall at ({r}, {c}) is off the {m}x{m} board")
+                raise PuzzleFormatError(f"wall at ({excerpt(r, 8)}, {excerpt(c, 8)}) is off the "
+                                        f"{m}x{m} board")
         owner: dict[tuple[int, int], str] = {cell: "a wall" for cell in self.walls}
         for v in self.vehicles:
             if lengths is not None and v.length not in lengths:
                 allowed = " or ".join(str(n) for n in lengths)
                 raise PuzzleFormatError(
-                    f"vehicle {v.label!r} has length {v.length}; lengths must be {allowed} "
-                    "(option lengths='any' allows others)", v.line)
+                    f"vehicle {v.label!r} has length {excerpt(v.length, 8)}; lengths must be "
+                    f"{allowed} (option lengths='any' allows others)", v.line)
             if not 1 <= v.length <= m:
                 raise PuzzleFormatError(
-                    f"vehicle {v.label!r} has length {v.length}, not between 1 and {m}", v.line)
+                    f"vehicle {v.label!r} has length {excerpt(v.length, 8)}, not between 1 and "
+                    f"{m}", v.line)
             for r, c in v.cells():
                 if not (0 <= r < m and 0 <= c < m):
                     raise PuzzleFormatError(
-                        f"vehicle {v.label!r} at ({v.row}, {v.col}) runs off the {m}x{m} board",
-                        v.line)
+                        f"vehicle {v.label!r} at ({excerpt(v.row, 8)}, {excerpt(v.col, 8)}) "
+                        f"runs off the {m}x{m} board", v.line)
                 if (r, c) in owner:
                     raise PuzzleFormatError(
                         f"vehicle {v.label!r} overlaps {owner[(r, c)]} at ({r}, {c})", v.line)

@@ -30,8 +30,9 @@ from pathlib import Path
 from typing import Any
 
 from searchkit import PuzzleFormatError
+from searchkit.errors import excerpt
 
-from .board import STANDARD_LENGTHS, Board, Vehicle
+from .board import STANDARD_LENGTHS, Board, Vehicle, check_size
 
 __all__ = [
     "detect_format",
@@ -101,6 +102,7 @@ def parse_fogleman(text: str, lengths: Sequence[int] | None = STANDARD_LENGTHS) 
     if token is None:
         raise PuzzleFormatError("expected a board of M*M characters (e.g. 36 for 6x6)", lineno)
     m = math.isqrt(len(token))
+    check_size(m, lineno)
     rows = [(lineno, token[r * m:(r + 1) * m]) for r in range(m)]
     return _board_from_rows(rows, m, targets="A", lengths=lengths, one_line=True)
 
@@ -122,7 +124,8 @@ def parse_grid(text: str, lengths: Sequence[int] | None = STANDARD_LENGTHS) -> B
     for n, row in lines:
         if len(row) != m:
             raise PuzzleFormatError(
-                f"the board is not square: {m} rows but this row has {len(row)} cells", n)
+                f"the board is not square: {m:,} rows but this row has {len(row):,} cells", n)
+    check_size(m, lines[0][0])
     present = {ch for _, row in lines for ch in row}
     target = "A" if "A" in present else "G"
     return _board_from_rows(lines, m, targets=target, lengths=lengths, one_line=False)
@@ -167,7 +170,8 @@ def _vehicle(label: str, cells: list[tuple[int, int]], line: int) -> Vehicle:
     if len(cols) == 1 and max(rows) - min(rows) == n - 1:
         return Vehicle(min(rows), cells[0][1], n, False, label, line)
     raise PuzzleFormatError(
-        f"vehicle {label!r} is not a straight line of adjacent cells: {sorted(cells)}", line)
+        f"vehicle {label!r} is not a straight line of adjacent cells: {excerpt(sorted(cells))}",
+        line)
 
 
 _KEYS = {  # field -> accepted keys (TD French first)
@@ -190,7 +194,7 @@ def _field(obj: dict[str, Any], name: str, where: str) -> Any:
 
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PuzzleFormatError(f"{what} must be an integer, not {value!r}")
+        raise PuzzleFormatError(f"{what} must be an integer, not {excerpt(value)}")
     return value
 
 
@@ -205,29 +209,41 @@ def parse_json(text: str, lengths: Sequence[int] | None = STANDARD_LENGTHS) -> B
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise PuzzleFormatError(f"invalid JSON: {exc.msg}", exc.lineno) from None
+    except RecursionError:
+        raise PuzzleFormatError("invalid JSON board: nested too deeply") from None
+    except ValueError as exc:  # a number beyond Python's limit on integer digits
+        raise PuzzleFormatError(f"invalid JSON: {str(exc).split(';')[0].lower()}") from None
     if not isinstance(data, dict):
         raise PuzzleFormatError("the JSON board must be an object with a 'vehicules' list")
     items = _field(data, "vehicles", "the JSON board")
     if not isinstance(items, list):
-        raise PuzzleFormatError("'vehicules' must be a list")
+        raise PuzzleFormatError(f"the vehicles ('vehicules') must be a list, not "
+                                f"{excerpt(items)}")
     size = _int(next((data[k] for k in _KEYS["size"] if k in data), 6), "the board size")
+    check_size(size)
     vehicles = []
     for index, item in enumerate(items):
         where = f"vehicle {index}"
         if not isinstance(item, dict):
-            raise PuzzleFormatError(f"{where} must be an object, not {item!r}")
-        orientation = str(_field(item, "orientation", where)).strip().upper()
+            raise PuzzleFormatError(f"{where} must be an object, not {excerpt(item)}")
+        raw = _field(item, "orientation", where)
+        orientation = raw.strip().upper() if isinstance(raw, str) else None
         if orientation not in ("H", "V", "HORIZONTAL", "VERTICAL"):
-            raise PuzzleFormatError(f"{where} has direction {orientation!r}; expected 'H' or 'V'")
+            raise PuzzleFormatError(f"{where} has direction {excerpt(raw)}; expected 'H' or 'V'")
         vehicles.append(Vehicle(
             _int(_field(item, "row", where), f"{where}'s row"),
             _int(_field(item, "col", where), f"{where}'s column"),
             _int(_field(item, "length", where), f"{where}'s length"),
             orientation.startswith("H"), str(index)))
     walls = []
-    for wall in next((data[k] for k in _KEYS["walls"] if k in data), []):
+    key = next((k for k in _KEYS["walls"] if k in data), None)
+    listed = [] if key is None else data[key]
+    if not isinstance(listed, list):
+        raise PuzzleFormatError(f"{key!r} must be a list of [row, col] pairs, not "
+                                f"{excerpt(listed)}")
+    for wall in listed:
         if not (isinstance(wall, list) and len(wall) == 2):
-            raise PuzzleFormatError(f"a wall must be a [row, col] pair, not {wall!r}")
+            raise PuzzleFormatError(f"a wall must be a [row, col] pair, not {excerpt(wall)}")
         walls.append((_int(wall[0], "a wall's row"), _int(wall[1], "a wall's column")))
     glyphs = ["G"] + [str(i) for i in range(1, len(vehicles))]
     return Board(size, vehicles, walls, lengths=lengths, glyphs=glyphs)

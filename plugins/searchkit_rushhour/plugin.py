@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
+from typing import Any
 
-from searchkit import Puzzle, PuzzleOption, hookimpl
+from searchkit import Puzzle, PuzzleInstance, PuzzleOption, hookimpl
 from searchkit.bench import BenchSuite
 
+from . import collection
 from .board import STANDARD_LENGTHS, Board, Vehicle
 from .formats import parse_board, to_fogleman
 from .heuristics import HEURISTICS
@@ -81,6 +84,10 @@ class RushHourPuzzle(Puzzle):
     def examples(self) -> dict[str, str]:
         return dict(_EXAMPLES)
 
+    def instances(self, text: str, **options: Any) -> Iterator[PuzzleInstance]:
+        """Fogleman's database lines and ``cards.txt`` (see :mod:`.collection`)."""
+        return collection.instances(text, **self.resolve_options(options))
+
     def random_instance(self, rng: random.Random, size: int = 6, vehicles: int = 8,
                         walls: int = 0) -> str:
         """A random board in Fogleman's format: the target ``A`` on row ``(size - 1) // 2``, up
@@ -140,4 +147,7 @@ def searchkit_puzzles() -> list[Puzzle]:
 @hookimpl
 def searchkit_bench_suites() -> list[BenchSuite]:
     return [BenchSuite("rushhour", "40 cards + 2,000 Fogleman positions: engine BFS/A* (plugin) "
-                                   "vs hand-tuned BFS", "searchkit_rushhour.bench.suite")]
+                                   "vs hand-tuned BFS", "searchkit_rushhour.bench.suite"),
+            BenchSuite("batch-rushhour", "batch throughput: Fogleman's 2,000 positions, BFS, 1 vs "
+                                         "2 processes vs a Dask LocalCluster of 2",
+                       "searchkit_rushhour.bench.batch")]

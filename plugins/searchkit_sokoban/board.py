@@ -14,18 +14,23 @@ a box from ``c`` to goal ``g`` when no other box is on the board, the keeper bei
 stand on any floor cell behind the box (his reachability is ignored, which keeps it a lower bound).
 They are computed by *pulling* a box from each goal (breadth-first, O(goals x floor)). A *dead
 square* is a floor cell from which no goal can be reached that way: a box there is lost.
+
+Building a board only validates the level and floods its floor, in time linear in its size; the
+tables (push distances, dead squares, the keeper's sides, keeper-aware distances) are built on
+first use, by the search that needs them.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from functools import cached_property
 from math import inf
 from typing import Any
 
 from searchkit import PuzzleFormatError
 
-from .levels import BOARD_CHARS, RawLevel
+from .levels import BOARD_CHARS, MAX_COLS, MAX_ROWS, RawLevel
 
 __all__ = ["MOVE_CHARS", "PUSH_CHARS", "Board"]
 
@@ -38,7 +43,8 @@ class Board:
     """The static data of one level, validated (see the module docstring).
 
     Raises :class:`PuzzleFormatError` naming the line for unknown characters, a missing or second
-    keeper, box and goal counts that differ, or a keeper who can walk off the map.
+    keeper, box and goal counts that differ, a keeper who can walk off the map, or a board of
+    more than ``MAX_ROWS`` rows or ``MAX_COLS`` columns.
 
     >>> from .levels import split_levels
     >>> b = Board(split_levels("#####\\n#@$.#\\n#####")[0])
@@ -48,7 +54,16 @@ class Board:
 
     def __init__(self, raw: RawLevel) -> None:
         self.name = raw.name
+        if raw.error is not None:
+            raise raw.error
         rows = raw.rows
+        if len(rows) > MAX_ROWS:
+            raise PuzzleFormatError(f"{len(rows):,} rows: a board has at most {MAX_ROWS} rows",
+                                    raw.first_line)
+        for line, row in rows:
+            if len(row) > MAX_COLS:
+                raise PuzzleFormatError(f"a row of {len(row):,} cells: a board has at most "
+                                        f"{MAX_COLS} columns", line)
         self.lines = [line for line, _ in rows]
         for line, row in rows:
             for col, ch in enumerate(row, start=1):
@@ -103,16 +118,34 @@ class Board:
         for cell in self.goals:
             self.is_goal[cell] = 1
         self.initial_boxes = tuple(sorted(boxes & floor))
-        self.push_distance = [self._pull_distances(g) for g in self.goals]
-        self.dead = bytearray(self.size)
-        for cell in self.floor:
-            if all(d[cell] == inf for d in self.push_distance):
-                self.dead[cell] = 1
         self.neighbours = [tuple(cell + off for off in self.offsets if self.is_floor[cell + off])
                            if self.is_floor[cell] else () for cell in range(self.size)]
-        self.side = self._side_labels()
-        self.keeper_distance = [self._keeper_aware_distances(g) for g in self.goals]
         self._derived: dict[str, Any] = {}  # see derived()
+
+    @cached_property
+    def push_distance(self) -> list[list[float]]:
+        """``push_distance[g][c]``: box-alone pushes from cell ``c`` to goal ``g`` (``inf``:
+        never). O(goals x floor), on first use."""
+        return [self._pull_distances(g) for g in self.goals]
+
+    @cached_property
+    def dead(self) -> bytearray:
+        """``dead[c]`` is 1 for the floor cells from which a box alone reaches no goal."""
+        dead = bytearray(self.size)
+        for cell in self.floor:
+            if all(d[cell] == inf for d in self.push_distance):
+                dead[cell] = 1
+        return dead
+
+    @cached_property
+    def side(self) -> list[bytes]:
+        """The keeper's side of a box (see :meth:`_side_labels`); O(floor^2), on first use."""
+        return self._side_labels()
+
+    @cached_property
+    def keeper_distance(self) -> list[list[float]]:
+        """Keeper-aware push distances per goal (see :meth:`_keeper_aware_distances`)."""
+        return [self._keeper_aware_distances(g) for g in self.goals]
 
     def derived(self, name: str, build: Callable[[], Any]) -> Any:
         """The table ``name`` derived from the level, built by ``build()`` on first use and

@@ -56,10 +56,9 @@ class PushBound:
         self.keeper_aware = keeper_aware
         self._cache: dict[Any, float] = {}
         self._assignments: dict[Any, Assignment] = {}
-        distances = board.keeper_distance if keeper_aware else board.push_distance
-        finite = [x for d in distances for x in d if x != inf]
         #: stands for a missing edge in the assignments: more than any matching of finite edges
-        self._big = (max(finite, default=0) + 1) * (len(board.goals) + 1)
+        #: (a finite distance is below the 4 x floor (cell, side) pairs; the tables wait for use)
+        self._big = (4 * len(board.floor) + 1) * (len(board.goals) + 1)
         #: a perfect matching needs as many reachable goals as boxes
         self._square = len(board.goals) == len(board.initial_boxes)
 

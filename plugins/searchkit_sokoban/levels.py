@@ -11,13 +11,15 @@ A *collection* is a text holding one or more levels. Lines are classified as:
 Board characters (XSB): ``#`` wall, ``@`` keeper, ``+`` keeper on goal, ``$`` box, ``*`` box on
 goal, ``.`` goal, space, ``-`` and ``_`` floor. Run-length encoding is accepted: a count before a
 character repeats it (``4#`` is ``####``) and ``|`` breaks a row, so ``4#|#@$.#|4#`` is a level.
+A board has at most :data:`MAX_ROWS` rows of at most :data:`MAX_COLS` cells: a count or a row
+beyond that is an error naming the limit, before anything is expanded.
 
 A level's *name* is its ``Title:`` line if it has one, else the text of the first line of the
 comment block just above its board, with no blank line between (``; 44 Duh!`` names the level
 ``44 Duh!``), else its 1-based number. :func:`select_level` picks a level by number, by exact
 name or by the first word of a name.
 
-Complexity: linear in the size of the text.
+Complexity: linear in the size of the text (an expanded row is at most ``MAX_COLS`` cells).
 """
 
 from __future__ import annotations
@@ -27,22 +29,33 @@ from dataclasses import dataclass, field
 
 from searchkit import PuzzleFormatError, UnknownNameError
 
-__all__ = ["BOARD_CHARS", "RawLevel", "expand_rle", "select_level", "split_levels"]
+__all__ = ["BOARD_CHARS", "MAX_COLS", "MAX_ROWS", "RawLevel", "expand_rle", "select_level",
+           "split_levels"]
 
 #: Every character allowed in an (expanded) XSB board row.
 BOARD_CHARS = frozenset("#@+$*.-_ ")
+#: The largest boards read (the largest published levels are about 50 x 50).
+MAX_ROWS = MAX_COLS = 100
 
+_DIGIT = re.compile(r"[0-9]")  # ASCII only: str.isdigit() also takes '²' and other scripts'
+_RLE_MARK = re.compile(r"[0-9|]")
 _META = re.compile(r"^\s*([A-Za-z][A-Za-z ]{0,30}):(.*)$")
-_RLE_TOKEN = re.compile(r"(\d+)(.)|(.)", re.DOTALL)
+_RLE_TOKEN = re.compile(r"([0-9]+)(.)|(.)", re.DOTALL)
 
 
 @dataclass
 class RawLevel:
-    """One level of a collection: its name and its board rows with their 1-based line numbers."""
+    """One level of a collection: its name and its board rows with their 1-based line numbers.
+
+    ``error`` is the first error found in its rows (a bad run-length count, a row too wide):
+    raised when the level is used (:class:`~searchkit_sokoban.board.Board`), so that one broken
+    level does not hide the others of a collection.
+    """
 
     name: str
     rows: list[tuple[int, str]] = field(default_factory=list)
     title: str | None = None
+    error: PuzzleFormatError | None = None
 
     @property
     def first_line(self) -> int:
@@ -61,28 +74,53 @@ def expand_rle(text: str, line: int) -> list[str]:
     Traceback (most recent call last):
     ...
     searchkit.errors.PuzzleFormatError: line 7: run-length count 3 is not followed by a character
+    >>> expand_rle("99999999999#", 2)
+    Traceback (most recent call last):
+    ...
+    searchkit.errors.PuzzleFormatError: line 2: run-length count 99999999999 is too large: a row \
+has at most 100 cells
     """
-    if not any(ch.isdigit() or ch == "|" for ch in text):
+    if not _RLE_MARK.search(text):
+        if len(text) > MAX_COLS:
+            raise _too_wide(f"{len(text):,} cells", line)
         return [text]
     rows: list[str] = []
     current: list[str] = []
+    width = 0
     for match in _RLE_TOKEN.finditer(text):
         count, char, single = match.groups()
         if single is not None:
-            if single.isdigit():  # a count at the very end of the line
-                raise PuzzleFormatError(
-                    f"run-length count {text[match.start():]} is not followed by a character", line)
+            if _DIGIT.match(single):  # a count at the very end of the line
+                raise PuzzleFormatError(f"run-length count {_short(text[match.start():])} is "
+                                        "not followed by a character", line)
             if single == "|":
                 rows.append("".join(current))
-                current = []
-            else:
-                current.append(single)
-            continue
-        if char == "|":
-            raise PuzzleFormatError(f"run-length count {count} is followed by '|'", line)
+                current, width = [], 0
+                if len(rows) >= MAX_ROWS:
+                    raise PuzzleFormatError(f"more than {MAX_ROWS} rows on one line: a board has "
+                                            f"at most {MAX_ROWS} rows", line)
+                continue
+            char, count = single, "1"
+        elif char == "|":
+            raise PuzzleFormatError(f"run-length count {_short(count)} is followed by '|'", line)
+        if len(count) > 3 or int(count) > MAX_COLS:
+            raise PuzzleFormatError(f"run-length count {_short(count)} is too large: a row has at "
+                                    f"most {MAX_COLS} cells", line)
+        width += int(count)
+        if width > MAX_COLS:
+            raise _too_wide(f"more than {MAX_COLS} cells", line)
         current.append(char * int(count))
     rows.append("".join(current))
     return rows
+
+
+def _short(digits: str) -> str:
+    """A run-length count as quoted in errors: at most 12 digits."""
+    return digits if len(digits) <= 12 else f"{digits[:12]}... ({len(digits):,} digits)"
+
+
+def _too_wide(width: str, line: int) -> PuzzleFormatError:
+    return PuzzleFormatError(f"a row of {width}: a board has at most {MAX_COLS} columns", line)
 
 
 def split_levels(text: str) -> list[RawLevel]:
@@ -121,15 +159,17 @@ def split_levels(text: str) -> list[RawLevel]:
                     title = meta.group(2).strip()
             continue
         if current is None:
-            if "#" not in line and not any(ch.isdigit() for ch in line):
+            if "#" not in line and not _DIGIT.search(line):
                 above.append(stripped)  # free text outside a board
                 continue
             named = [c for c in above if c]
             current = RawLevel(name=named[0] if named else "", title=title)
             levels.append(current)
             above, title, trailing = [], None, None
-        for row in expand_rle(line.rstrip(), lineno):
-            current.rows.append((lineno, row))
+        try:
+            current.rows += [(lineno, row) for row in expand_rle(line.rstrip(), lineno)]
+        except PuzzleFormatError as exc:
+            current.error = current.error or exc
     for number, level in enumerate(levels, start=1):
         if level.title:
             level.name = level.title
@@ -151,7 +191,8 @@ def select_level(levels: list[RawLevel], level: int | str | None) -> RawLevel:
         raise PuzzleFormatError("no level found (a board needs rows containing '#')")
     if level is None:
         return levels[0]
-    if isinstance(level, int) or (isinstance(level, str) and level.strip().isdigit()):
+    if isinstance(level, int) or (isinstance(level, str) and level.strip().isascii()
+                                  and level.strip().isdigit()):
         number = int(level)
         if 1 <= number <= len(levels):
             return levels[number - 1]
@@ -164,4 +205,5 @@ def select_level(levels: list[RawLevel], level: int | str | None) -> RawLevel:
         words = candidate.name.split()
         if words and words[0] == wanted:
             return candidate
-    raise UnknownNameError("level", level, [lv.name for lv in levels][:20])
+    names = [lv.name if len(lv.name) <= 40 else lv.name[:40] + "..." for lv in levels[:20]]
+    raise UnknownNameError("level", level, names)

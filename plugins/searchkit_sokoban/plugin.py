@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from searchkit import Puzzle, PuzzleOption, hookimpl, to_bool
+from searchkit import Puzzle, PuzzleInstance, PuzzleOption, hookimpl, to_bool
 from searchkit.bench import BenchSuite
 
+from . import collection
 from .board import Board
 from .levels import select_level, split_levels
 from .problem import HEURISTICS, MODES, SokobanProblem, make_problem
@@ -28,7 +29,7 @@ def _to_level(value: Any) -> int | str | None:
     if value is None or isinstance(value, int):
         return value
     text = str(value).strip()
-    return int(text) if text.isdigit() else text
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else text
 
 
 def _to_bool_or_none(value: Any) -> bool | None:
@@ -100,6 +101,10 @@ class SokobanPuzzle(Puzzle):
 
     def levels(self, text: str) -> list[str]:
         return [lv.name for lv in split_levels(text)]
+
+    def instances(self, text: str, **options: Any) -> Iterator[PuzzleInstance]:
+        """Each level of a collection (see :mod:`.collection`)."""
+        return collection.instances(text, **self.resolve_options(options))
 
     def examples(self) -> dict[str, str]:
         return dict(EXAMPLES)

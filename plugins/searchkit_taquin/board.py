@@ -12,9 +12,10 @@ Accepted texts (see :func:`parse_board`):
 * one line of ``N*N`` whitespace-separated numbers (Korf's format, ``0`` = blank);
 * rows of whitespace-separated tokens, any ``N x M``.
 
-Tokens are integers plus one blank token: ``_`` or ``.`` when present (then ``0`` may be a tile),
-else ``0``, unless ``blank=`` names another. The tiles must be the consecutive integers
-``1 .. n-1`` or ``0 .. n-2``. Blank lines and ``#`` comments are ignored.
+Tokens are integers (ASCII digits) plus one blank token: ``_`` or ``.`` when present (then
+``0`` may be a tile), else ``0``, unless ``blank=`` names another. The tiles must be the
+consecutive integers ``1 .. n-1`` or ``0 .. n-2``. Blank lines and ``#`` comments are ignored.
+A board has at most :data:`MAX_CELLS` cells (checked before anything is built).
 
 >>> b = parse_board("87 135462")
 >>> (b.height, b.width, b.cells)
@@ -31,11 +32,16 @@ from dataclasses import dataclass
 from math import isqrt
 
 from searchkit import PuzzleFormatError
+from searchkit.errors import excerpt
 
-__all__ = ["BLANK_TOKENS", "Board", "goal_board", "parse_board", "unsolvable_reason"]
+__all__ = ["BLANK_TOKENS", "MAX_CELLS", "Board", "goal_board", "parse_board", "unsolvable_reason"]
 
 BLANK_TOKENS = ("_", ".")
+#: The largest board read (32 x 32): beyond it every state is a multi-kilobyte integer and no
+#: strategy gets anywhere.
+MAX_CELLS = 1024
 _CHAR_BLANKS = " 0_."
+_DIGITS = "0123456789"  # ASCII only: str.isdigit() also takes '²', int() other scripts' digits
 
 
 @dataclass(frozen=True)
@@ -90,7 +96,7 @@ def _char_board(lineno: int, line: str) -> Board | None:
     for ch in body:
         if ch in _CHAR_BLANKS:
             cells.append(0)
-        elif ch.isdigit():
+        elif ch in _DIGITS:
             cells.append(int(ch))
         else:
             raise PuzzleFormatError(f"unexpected character {ch!r} in a {side}x{side} board", lineno)
@@ -121,7 +127,8 @@ def parse_board(text: str, blank: str | None = None) -> Board:
         side = isqrt(count)
         if side * side != count or side < 2:
             raise PuzzleFormatError(
-                f"a one-line board must hold N*N tokens (N >= 2), got {count}", rows[0][0])
+                f"a one-line board must hold N*N tokens (N >= 2), got {count:,}", rows[0][0])
+        _check_size(count, f"{side}x{side}", rows[0][0])
         height = width = side
         line_of = [rows[0][0]] * count
     else:
@@ -129,24 +136,34 @@ def parse_board(text: str, blank: str | None = None) -> Board:
         for lineno, row in rows:
             if len(row) != width:
                 raise PuzzleFormatError(
-                    f"ragged rows: this row has {len(row)} tokens, the first has {width}", lineno)
+                    f"ragged rows: this row has {len(row):,} tokens, the first has {width:,}",
+                    lineno)
         height = len(rows)
+        _check_size(height * width, f"{height:,}x{width:,}", rows[0][0])
         line_of = [lineno for lineno, row in rows for _ in row]
     cells: list[int] = []
     for tok, lineno in zip(tokens, line_of):
         if tok == blank:
             cells.append(-1)
             continue
-        try:
-            cells.append(int(tok))
-        except ValueError:
-            raise PuzzleFormatError(f"unexpected token {tok!r} (expected an integer or the blank "
-                                    f"{blank!r})", lineno) from None
+        if tok.strip(_DIGITS):
+            raise PuzzleFormatError(f"unexpected token {excerpt(tok, 12)} (expected an integer "
+                                    f"or the blank {excerpt(blank, 12)})", lineno)
+        if len(tok) > 6:
+            raise PuzzleFormatError(f"tile number {excerpt(tok, 12)} is too large: a board has "
+                                    f"at most {MAX_CELLS:,} cells", lineno)
+        cells.append(int(tok))
     values = [v for v in cells if v != -1]
     offset = 0 if values and min(values) == 0 and blank != "0" else 1
     # internal label = value - offset + 1, blank -> 0
     shifted = [0 if v == -1 else v - offset + 1 for v in cells]
     return _checked(height, width, shifted, line_of, offset)
+
+
+def _check_size(cells: int, shape: str, line: int) -> None:
+    if cells > MAX_CELLS:
+        raise PuzzleFormatError(f"a {shape} board of {cells:,} cells is too large: at most "
+                                f"{MAX_CELLS:,} cells (32x32)", line)
 
 
 def _checked(height: int, width: int, cells: list[int], line_of: list[int], offset: int) -> Board:

@@ -271,6 +271,8 @@ def _build_missing(missing: list[tuple[Any, ...]], use_cache: bool) -> None:
         show.update(f"{sum(counters) / 1e6:.1f} of {expected / 1e6:.1f} million states")
 
     workers = min(len(missing), os.cpu_count() or 1)
+    if multiprocessing.current_process().daemon:  # e.g. a Dask worker: no child processes
+        workers = 1
     if workers <= 1 or max(len(key[3]) for key in missing) <= 4:
         for slot, key in enumerate(missing):
             finish(slot, _build_bytes(slot, *key))

@@ -4,11 +4,13 @@ registration hooks."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
-from searchkit import Puzzle, PuzzleFormatError, PuzzleOption, hookimpl
+from searchkit import Puzzle, PuzzleFormatError, PuzzleInstance, PuzzleOption, hookimpl
 from searchkit.bench import BenchSuite
 
+from . import collection
 from .board import goal_board, parse_board
 from .problem import HEURISTICS, Taquin
 
@@ -108,6 +110,10 @@ class TaquinPuzzle(Puzzle):
             "korf-79": "0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15",
         }
 
+    def instances(self, text: str, **options: Any) -> Iterator[PuzzleInstance]:
+        """Korf's ``id optimum tiles...`` lines or one board per line (see :mod:`.collection`)."""
+        return collection.instances(text, **self.resolve_options(options))
+
     def random_instance(self, rng: random.Random, height: int = 3, width: int = 3) -> str:
         """A uniformly random arrangement (solvable or not), as rows of numbers, 0 = blank."""
         tiles = list(range(height * width))
@@ -139,4 +145,6 @@ def searchkit_bench_suites() -> list[BenchSuite]:
         BenchSuite("15puzzle-korf100", "long: all 100 Korf instances, engine IDA* with the "
                                        "taquin plugin's pattern databases",
                    "searchkit_taquin.bench.puzzle15_korf100"),
+        BenchSuite("batch-korf100", "batch speed-up: Korf's 100 15-puzzles, IDA* + pattern "
+                                    "databases, 1 vs 2 processes", "searchkit_taquin.bench.batch"),
     ]

@@ -43,10 +43,14 @@ from .board import Board, unsolvable_reason
 from .heuristics import conflict_of_line, linear_conflicts, manhattan, misplaced
 from .patterns import bits_per_cell, default_partition
 
-__all__ = ["ACTIONS", "HEURISTICS", "INVERSE", "Taquin"]
+__all__ = ["ACTIONS", "EAGER_CELLS", "HEURISTICS", "INVERSE", "Taquin"]
 
 HEURISTICS = ("zero", "misplaced", "manhattan", "linear-conflict", "pdb")
 ACTIONS = ("U", "L", "R", "D")
+#: Boards up to this many cells (5x5) get their move tables in full when the problem is built
+#: (cells x moves x 2^bits entries: 2,304 on 4x4); larger ones fill them on first use, so
+#: building stays linear in the board (a 16x16 board would need 262,144 big-int deltas).
+EAGER_CELLS = 25
 INVERSE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 
 #: ``expand(state, h, parent=None)``: the children with their heuristic values, without the
@@ -255,7 +259,7 @@ class Taquin(ProblemBase):
             shift = self._transposed_at + b * h * index
         memo = self._memos.get((kind, index))
         if memo is None:
-            memo = self._memos[(kind, index)] = _LineMemo(
+            memo = self._memos[(kind, index)] = _Memo(
                 self._line_computer(kind, index, length))
         return (shift, (1 << (b * length)) - 1, memo)
 
@@ -269,31 +273,43 @@ class Taquin(ProblemBase):
         return compute
 
     def _make_expand(self) -> Expand:
+        """The expand function and ``self._plain`` over move tables per blank cell (eager or on
+        first use, see :data:`EAGER_CELLS`)."""
         name = self.heuristic_name
         m, bits = self.mask, self.bits
         table_kind = name if name in ("zero", "misplaced", "manhattan") else "zero"
-        plain_moves, moves = [], []
         self._memos = _line_memos(self.height, self.width, self.goal.cells)
         group_of = {t: gi for gi, g in enumerate(self.groups) for t in g}
+        eager = self.cells <= EAGER_CELLS
+
+        def entry(blank: int, source: int, t: int) -> tuple[Any, ...]:
+            if not 0 < t < self.cells:  # filler for a label beyond the board (never read)
+                return (0, 0, 0, b"\0") if name == "pdb" else (
+                    (0, 0, None) if name == "linear-conflict" else (0, 0))
+            delta = self._delta(blank, source, t)
+            if name == "linear-conflict":
+                return (delta, self._tile_difference(name, t, blank, source),
+                        self._line_of_change(t, blank, source))
+            if name == "pdb":
+                return self._pdb_entry(delta, t, group_of)
+            return (delta, self._tile_difference(table_kind, t, blank, source))
+
+        def tables(blank: int, source: int) -> tuple[Any, Any]:
+            """Tile -> ``(delta, 0)`` for plain successors, and tile -> the heuristic's entry."""
+            if eager:
+                full = tuple(entry(blank, source, t) for t in range(m + 1))
+                return tuple((e[0], 0) for e in full), full
+            return (_Memo(lambda t: (entry(blank, source, t)[0], 0)),
+                    _Memo(lambda t: entry(blank, source, t)))
+
+        plain_moves, moves = [], []
         for blank in range(self.cells):
             plain, here = [], []
             for action, source in self._neighbours[blank]:
                 shift = self._board_at + bits * source
-                deltas = [self._delta(blank, source, t) if 0 < t < self.cells else 0
-                          for t in range(m + 1)]
-                plain.append((source, (action, shift, tuple((d, 0) for d in deltas))))
-                entries: tuple[tuple[Any, ...], ...]
-                if name == "linear-conflict":
-                    entries = tuple(
-                        (deltas[t], self._tile_difference(name, t, blank, source),
-                         self._line_of_change(t, blank, source)) if 0 < t < self.cells
-                        else (0, 0, None) for t in range(m + 1))
-                elif name == "pdb":
-                    entries = tuple(self._pdb_entry(deltas[t], t, group_of) for t in range(m + 1))
-                else:
-                    entries = tuple((deltas[t], self._tile_difference(table_kind, t, blank, source)
-                                     if 0 < t < self.cells else 0) for t in range(m + 1))
-                here.append((source, (action, shift, entries)))
+                plain_table, table = tables(blank, source)
+                plain.append((source, (action, shift, plain_table)))
+                here.append((source, (action, shift, table)))
             plain_moves.append(self._by_parent_blank(plain))
             moves.append(self._by_parent_blank(here))
         self._plain = _expand_by_table(tuple(plain_moves), m, self.cells)
@@ -303,43 +319,48 @@ class Taquin(ProblemBase):
             return _expand_pdb(tuple(moves), m, self.cells)
         return _expand_by_table(tuple(moves), m, self.cells)
 
-    def _by_parent_blank(self, moves: list[tuple[int, Any]]) -> tuple[tuple[Any, ...], ...]:
-        """The moves of one blank cell, ``(source cell, move)``, as a tuple indexed by the
-        parent's blank cell: entry ``c`` leaves out the move that slides the blank back to ``c``
-        (entry ``cells``, for no parent, keeps them all)."""
-        return tuple(tuple(move for source, move in moves if source != back)
-                     for back in range(self.cells + 1))
+    def _by_parent_blank(self, moves: list[tuple[int, Any]]) -> Any:
+        """The moves of one blank cell, ``(source cell, move)``, indexed by the parent's blank
+        cell (a neighbour): entry ``c`` leaves out the move that slides the blank back to ``c``;
+        entry ``cells``, for no parent, keeps them all. A tuple of ``cells + 1`` entries up to
+        :data:`EAGER_CELLS` cells, else a dict of the few that exist (linear in the board)."""
+        every = tuple(move for _, move in moves)
+        by_parent = {back: tuple(move for source, move in moves if source != back)
+                     for back, _ in moves}
+        by_parent[self.cells] = every
+        if self.cells > EAGER_CELLS:
+            return by_parent
+        return tuple(by_parent.get(c, every) for c in range(self.cells + 1))
 
     def _pdb_entry(self, delta: int, tile: int, group_of: dict[int, int]) -> tuple[Any, ...]:
-        if tile not in group_of:  # filler entry for a label beyond the board (never read)
-            return (delta, 0, 0, b"\0")
         gi = group_of[tile]
         group = self.groups[gi]
         shift = self.bits * self.slot[group[0]]
         return (delta, shift, (1 << (self.bits * len(group))) - 1, self.tables[gi])
 
 
-class _LineMemo(dict):  # type: ignore[type-arg]
-    """Line content -> its linear conflicts, computed on first lookup (``memo[content]``).
+class _Memo(dict):  # type: ignore[type-arg]
+    """Key -> ``compute(key)``, computed on first lookup (``memo[key]``): a line's content -> its
+    linear conflicts, or a tile -> its move entry on boards too large for eager tables.
 
     A missing key costs one Python call; a present one is a plain C-level dict lookup.
     """
 
     __slots__ = ("compute",)
 
-    def __init__(self, compute: Callable[[int], int]) -> None:
+    def __init__(self, compute: Callable[[Any], Any]) -> None:
         super().__init__()
         self.compute = compute
 
-    def __missing__(self, content: int) -> int:
-        value = self[content] = self.compute(content)
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.compute(key)
         return value
 
 
-_LINE_MEMOS: dict[tuple[int, int, tuple[int, ...]], dict[tuple[str, int], _LineMemo]] = {}
+_LINE_MEMOS: dict[tuple[int, int, tuple[int, ...]], dict[tuple[str, int], _Memo]] = {}
 
 
-def _line_memos(height: int, width: int, goal: Sequence[int]) -> dict[tuple[str, int], _LineMemo]:
+def _line_memos(height: int, width: int, goal: Sequence[int]) -> dict[tuple[str, int], _Memo]:
     """The memos of line conflicts per ``(row|col, index)`` for one board size and goal.
 
     A line's conflicts depend only on its content and the goal, so every instance with the same

@@ -5,22 +5,24 @@
 ``python -m searchkit`` runs. Each command is one module with ``add_parser(subparsers, epilog)``
 and a handler ``run(args) -> int``. Every usage or input error is one line on stderr,
 ``searchkit: error: ...``, with exit status 2; a search ends with 0 (solved), 1 (no solution or
-budget exhausted) or 130 (interrupted with Ctrl-C, after printing the statistics so far).
+budget exhausted) or 130 (interrupted with Ctrl-C, after printing the statistics so far). An
+internal error (a bug in a plugin or in searchkit) is 70 and a closed output pipe 141 (see
+:mod:`.crash`).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import warnings
 from collections.abc import Sequence
 
 import searchkit
+from searchkit.errors import SearchkitError
 from searchkit.plugins import PluginWarning
 
-from . import bench, compare, demo, listing, new_plugin, random_instances, solve, stats
-from . import verify_plan, view
+from . import batch, bench, compare, crash, demo, listing, new_plugin, random_instances, report
+from . import solve, stats, verify_plan, view
 from .instance import options_help
 from .parsing import Parser, UsageError
 
@@ -36,7 +38,8 @@ examples:
   searchkit COMMAND --help                         # options and examples of one command
 
 exit status: 0 solved, 1 no solution or budget exhausted, 2 usage or input error,
-130 interrupted (Ctrl-C).
+70 internal error (a bug: --debug shows the traceback), 130 interrupted (Ctrl-C),
+141 output pipe closed (e.g. '| head').
 """
 
 
@@ -58,6 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXAMPLES,
     )
     parser.add_argument("--version", action="version", version=f"searchkit {searchkit.__version__}")
+    parser.add_argument("--debug", action="store_true",  # taken out of argv by main()
+                        help=f"on an internal error, print the traceback (also: "
+                             f"{crash.DEBUG_ENV}=1); accepted anywhere on the line")
     subparsers = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
     epilog = puzzle_options_epilog()
     listing.add_parser(subparsers)
@@ -70,6 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     verify_plan.add_parser(subparsers, epilog)
     random_instances.add_parser(subparsers)
     new_plugin.add_parser(subparsers)
+    batch.add_parser(subparsers, epilog)
+    report.add_parser(subparsers)
     parser.set_defaults(handler=None)
     return parser
 
@@ -77,6 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default ``sys.argv[1:]``) and return the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    debug = crash.debug_wanted(args_list)
+    args_list = [a for a in args_list if a != "--debug"]
     try:
         _load_plugins()
         parser = build_parser()
@@ -84,9 +94,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.handler is None:
             parser.print_help(sys.stderr)
             return 2
-        return int(args.handler(args))
-    except UsageError as exc:
-        sys.stdout.flush()
+        status = int(args.handler(args))
+        sys.stdout.flush()  # a closed pipe shows here, not at the interpreter's exit
+        return status
+    except (UsageError, SearchkitError) as exc:
+        crash.flush_stdout()
         print(f"searchkit: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -94,10 +106,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else 0
-    except BrokenPipeError:  # e.g. `searchkit list | head`: stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
+    except BrokenPipeError:  # e.g. `searchkit list | head -1`: stop quietly, like other tools
+        return crash.broken_pipe()
+    except Exception as exc:  # a bug in a plugin or in searchkit, not an answer
+        return crash.internal_error(exc, debug)
 
 
 def _load_plugins() -> None:

@@ -15,6 +15,7 @@ from .instance import Instance, add_instance_arguments, load_instance
 from .parsing import UsageError, comma_list
 from .running import (
     Choice,
+    Incompatible,
     add_budget_arguments,
     add_strategy_arguments,
     budget_from,
@@ -34,8 +35,10 @@ examples:
   searchkit compare nstar -s dls,iddfs,wastar --depth 7 --weight 2   # options go where they fit
 
 Every combination of the listed strategies, heuristics, frontiers and visited backends runs once
-(a frontier only with the strategies of its kind), each under the same budget.
-exit status: 0 every run solved, 1 some run did not, 2 usage or input error, 130 interrupted.
+(a frontier only with the strategies of its kind), each under the same budget. A strategy the
+puzzle cannot run (bibfs without predecessors) is skipped, with the reason under the table.
+exit status: 0 every run solved, 1 some run did not, 2 usage or input error (or every run
+skipped), 70 internal error, 130 interrupted.
 """
 
 
@@ -100,37 +103,49 @@ def run(args: argparse.Namespace) -> int:
         if h is not None:
             instance.resolved_options(heuristic=h)  # validate every value before running
     budget = budget_from(args)
-    rows: list[tuple[str | None, Choice, Result]] = []
+    rows: list[tuple[str | None, Choice, Result | str]] = []  # a str: why the run was skipped
     for heuristic in heuristics:
         overrides = {} if heuristic is None else {"heuristic": heuristic}
         problem = instance.problem(**overrides)
         for choice in runs:
             label = f"{choice.strategy}{'' if heuristic is None else ' h=' + heuristic}: "
-            result = run_search(problem, choice, budget, not args.json, prefix=label)
+            try:
+                result: Result | str = run_search(problem, choice, budget, not args.json,
+                                                  prefix=label)
+            except Incompatible as exc:
+                result = str(exc)
             rows.append((heuristic, choice, result))
-            if result.status == "interrupted":
+            if _status(result) == "interrupted":
                 break
-        if rows and rows[-1][2].status == "interrupted":
+        if rows and _status(rows[-1][2]) == "interrupted":
             break
+    statuses = [_status(r) for _, _, r in rows]
+    if all(s == "skipped" for s in statuses):
+        raise UsageError("; ".join(dict.fromkeys(str(r) for _, _, r in rows)))
     if args.json:
         print(output.to_json(_json(instance, rows)))
     else:
         print(instance.describe())
         print(_table(rows, args))
         for _, choice, result in rows:
-            if result.reason and result.status == "no_solution":
+            if isinstance(result, str):
+                print(f"{_name(choice)}: skipped: {result}")
+            elif result.reason and result.status == "no_solution":
                 print(f"{_name(choice)}: {result.reason}")
-    statuses = [r.status for _, _, r in rows]
     if "interrupted" in statuses:
         return 130
-    return 0 if all(s == "solved" for s in statuses) else 1
+    return 0 if all(s in ("solved", "skipped") for s in statuses) else 1
+
+
+def _status(result: Result | str) -> str:
+    return "skipped" if isinstance(result, str) else result.status
 
 
 def _name(choice: Choice) -> str:
     return choice.strategy + "".join(f" {k}={v}" for k, v in choice.options)
 
 
-def _table(rows: list[tuple[str | None, Choice, Result]], args: argparse.Namespace) -> str:
+def _table(rows: list[tuple[str | None, Choice, Result | str]], args: argparse.Namespace) -> str:
     """The text table of the runs, with a column per varied axis."""
     headers = ["strategy"]
     if args.heuristics:
@@ -150,6 +165,9 @@ def _table(rows: list[tuple[str | None, Choice, Result]], args: argparse.Namespa
             row.append(choice.frontier or strategy.default_frontier or "-")
         if args.visited:
             row.append(choice.visited)
+        if isinstance(result, str):
+            lines.append(row + ["skipped"] + ["-"] * 6)
+            continue
         s = result.stats
         row += [result.status, output.number(result.cost),
                 "-" if result.actions is None else len(result.actions),
@@ -160,27 +178,34 @@ def _table(rows: list[tuple[str | None, Choice, Result]], args: argparse.Namespa
     return output.table(headers, lines, right=range(first_number, len(headers)))
 
 
-def _json(instance: Instance, rows: list[tuple[str | None, Choice, Result]]) -> dict[str, Any]:
+def _json(instance: Instance,
+          rows: list[tuple[str | None, Choice, Result | str]]) -> dict[str, Any]:
     """The ``--json`` object of a comparison (documented in docs/cli.md)."""
     return {
         "puzzle": instance.puzzle.name,
         "instance": instance.name,
         "source": instance.source,
         "options": instance.resolved_options(),
-        "runs": [
-            {
-                "strategy": result.strategy or choice.strategy,
-                "heuristic": instance.resolved_options(
-                    **({} if heuristic is None else {"heuristic": heuristic})).get("heuristic"),
-                "frontier": choice.frontier,
-                "visited": choice.visited,
-                "strategy_options": dict(choice.options),
-                "status": result.status,
-                "reason": result.reason,
-                "cost": result.cost,
-                "length": None if result.actions is None else len(result.actions),
-                "stats": result.stats.as_dict(),
-            }
-            for heuristic, choice, result in rows
-        ],
+        "runs": [_run_json(instance, heuristic, choice, result)
+                 for heuristic, choice, result in rows],
+    }
+
+
+def _run_json(instance: Instance, heuristic: str | None, choice: Choice,
+              result: Result | str) -> dict[str, Any]:
+    """One run of the ``--json`` object; a skipped run has status ``skipped``, the reason, and
+    no cost or statistics."""
+    skipped = isinstance(result, str)
+    return {
+        "strategy": choice.strategy if skipped else result.strategy or choice.strategy,
+        "heuristic": instance.resolved_options(
+            **({} if heuristic is None else {"heuristic": heuristic})).get("heuristic"),
+        "frontier": choice.frontier,
+        "visited": choice.visited,
+        "strategy_options": dict(choice.options),
+        "status": "skipped" if skipped else result.status,
+        "reason": result if skipped else result.reason,
+        "cost": None if skipped else result.cost,
+        "length": None if skipped or result.actions is None else len(result.actions),
+        "stats": None if skipped else result.stats.as_dict(),
     }

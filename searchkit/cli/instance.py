@@ -41,6 +41,7 @@ class Instance:
     name: str
     source: str
     options: dict[str, Any] = field(default_factory=dict)
+    level: Any = None  # the instance chosen in a collection file (--level)
 
     @property
     def label(self) -> str:
@@ -49,7 +50,7 @@ class Instance:
 
     def describe(self) -> str:
         """A one-line description such as ``nstar · example 1-42 · level 3``."""
-        level = self.options.get("level")
+        level = self.options.get("level", self.level)
         suffix = f" · level {level}" if level is not None else ""
         return f"{self.puzzle.name} · {self.label}{suffix}"
 
@@ -132,13 +133,40 @@ def load_instance(args: argparse.Namespace) -> Instance:
             continue
         if key in options:
             raise UsageError(f"puzzle option {key!r} given twice (--{key} and -o {key}=...)")
-        if key == "level" and "level" not in puzzle.options:
-            raise UsageError(f"puzzle {puzzle.name!r} has no levels (it takes no option 'level')")
         options[key] = value
     text, name, source = _read_text(puzzle, args.file, args.example)
-    instance = Instance(puzzle, text, name, source, options)
+    level = options.get("level")
+    text = _one_instance(puzzle, text, name if source == "file" else
+                         {"stdin": "<stdin>"}.get(source, f"example {name}"), options, args.file)
+    instance = Instance(puzzle, text, name, source, options, level)
     instance.resolved_options()  # unknown options and bad values fail here, before any search
     return instance
+
+
+def _one_instance(puzzle: Any, text: str, label: str, options: dict[str, Any],
+                  path: str | None) -> str:
+    """The text of the one instance to use: a collection needs ``--level N`` (a number or a
+    name), which the puzzle applies itself when it has a ``level`` option."""
+    from searchkit.experiments.collection import collection, select
+
+    own_level = "level" in puzzle.options
+    level = options.get("level") if own_level else options.pop("level", None)
+    try:
+        found = collection(puzzle, text, {k: v for k, v in options.items() if k != "level"})
+    except PuzzleFormatError as exc:
+        raise UsageError(str(exc.with_source(label))) from None
+    except SearchkitError as exc:
+        raise UsageError(str(exc)) from None
+    if level is None and len(found) > 1:
+        raise UsageError(f"{label} holds {len(found)} instances: choose one with --level N "
+                         f"(1-{len(found)} or a name), or run them all with "
+                         f"'searchkit batch {puzzle.name} {label if label == path else 'FILE'}'")
+    if level is None or own_level:
+        return text
+    try:
+        return select(found, level).text
+    except SearchkitError as exc:
+        raise UsageError(f"{label}: {exc}") from None
 
 
 def _read_text(puzzle: Any, path: str | None, example: str | None) -> tuple[str, str, str]:

@@ -4,11 +4,15 @@
 ``progress`` callback, which the engine calls about twice a second, so nothing appears for
 searches shorter than half a second. Each call rewrites one line in place (carriage return, then
 erase to the end of the line); :meth:`ProgressLine.clear` erases it before the results are
-printed. Use :func:`progress_for` to get a callback only when stderr is a terminal.
+printed. Progress is for people watching a terminal: a line is only ever drawn on a stream that
+is one (:func:`on_terminal`; not when redirected to a file or a pipe, nor with ``TERM=dumb``,
+which cannot erase), so a log never holds ``\r`` and escape codes, whoever made the line. Use
+:func:`progress_for` to get a callback only when stderr is a terminal.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any, TextIO
 
@@ -17,7 +21,7 @@ from searchkit.loops import Deepening
 
 from . import output
 
-__all__ = ["ProgressLine", "progress_for", "describe", "bound_name"]
+__all__ = ["ProgressLine", "progress_for", "on_terminal", "describe", "bound_name"]
 
 _ERASE = "\r\033[K"
 
@@ -41,16 +45,31 @@ def describe(progress: Progress, bound: str = "depth") -> str:
     ])
 
 
+def on_terminal(stream: Any) -> bool:
+    """Whether a live line may be drawn on ``stream``: a terminal that can erase a line.
+
+    >>> import io
+    >>> on_terminal(io.StringIO())
+    False
+    """
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty is not None and isatty()) and os.environ.get("TERM") != "dumb"
+
+
 class ProgressLine:
-    """A progress callback rewriting one line of ``stream`` (see the module docstring)."""
+    """A progress callback rewriting one line of ``stream`` (see the module docstring); it draws
+    nothing unless ``stream`` is a terminal."""
 
     def __init__(self, stream: TextIO, bound: str = "depth", prefix: str = "") -> None:
         self.stream = stream
         self.bound = bound
         self.prefix = prefix
         self.shown = False
+        self.live = on_terminal(stream)
 
     def __call__(self, progress: Progress) -> None:
+        if not self.live:
+            return
         width = output.terminal_width()
         text = self.prefix + describe(progress, self.bound)
         self.stream.write(_ERASE + text[: max(width - 1, 10)])
@@ -85,6 +104,6 @@ def bound_name(strategy: Any) -> str:
 def progress_for(enabled: bool, bound: str = "depth", prefix: str = "") -> ProgressLine | None:
     """A :class:`ProgressLine` on stderr when ``enabled`` and stderr is a terminal, else
     ``None``."""
-    if enabled and sys.stderr.isatty():
+    if enabled and on_terminal(sys.stderr):
         return ProgressLine(sys.stderr, bound, prefix)
     return None

@@ -15,13 +15,14 @@ from typing import Any
 
 import searchkit
 from searchkit import Budget, Result
-from searchkit.errors import SearchkitError
+from searchkit.errors import IncompatibleError, SearchkitError
 
 from .parsing import UsageError, byte_size, comma_list, positive, scalar
 from .progress import bound_name, progress_for
 
 __all__ = [
     "Choice",
+    "Incompatible",
     "add_strategy_arguments",
     "add_budget_arguments",
     "budget_from",
@@ -46,6 +47,11 @@ class Choice:
     frontier: str | None = None
     visited: str | None = None
     options: tuple[tuple[str, Any], ...] = ()
+
+
+class Incompatible(UsageError):
+    """A strategy that cannot run on the problem (``bibfs`` without ``predecessors``): a usage
+    error for ``solve``, a skipped run for ``compare``."""
 
 
 def _names(table: dict[str, Any]) -> str:
@@ -156,13 +162,16 @@ def choice_from(args: argparse.Namespace, puzzle: Any) -> Choice:
 
 def run_search(problem: Any, choice: Choice, budget: Budget | None, show_progress: bool,
                prefix: str = "") -> Result:
-    """Run one search with a progress line on a terminal; a bad combination is a UsageError."""
+    """Run one search with a progress line on a terminal; a bad combination is a UsageError,
+    :class:`Incompatible` when the problem lacks what the strategy needs."""
     strategy = searchkit.get_strategy(choice.strategy)
     line = progress_for(show_progress, bound_name(strategy), prefix)
     try:
         return searchkit.search(problem, choice.strategy, frontier=choice.frontier,
                                 visited=choice.visited, budget=budget, progress=line,
                                 **dict(choice.options))
+    except IncompatibleError as exc:
+        raise Incompatible(str(exc)) from None
     except SearchkitError as exc:
         raise UsageError(str(exc)) from None
     finally:

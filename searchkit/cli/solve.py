@@ -33,7 +33,8 @@ examples:
   searchkit solve nstar --json | jq .cost
 
 exit status: 0 solved, 1 no solution or budget exhausted, 2 usage or input error,
-130 interrupted (Ctrl-C; the statistics so far are printed first).
+70 internal error (--debug shows the traceback), 130 interrupted (Ctrl-C; the statistics so far
+are printed first).
 """
 
 

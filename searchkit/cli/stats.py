@@ -31,7 +31,7 @@ examples:
 The exploration is breadth-first from the start (distances count moves, goals are ignored); it
 stops at {DEFAULT_MAX_STATES:,} states unless told otherwise (--max-states 0: no limit).
 exit status: 0 whole space explored (or --max-depth reached), 1 budget exhausted,
-2 usage or input error, 130 interrupted.
+2 usage or input error, 70 internal error, 130 interrupted.
 """
 
 

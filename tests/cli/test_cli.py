@@ -260,7 +260,7 @@ def test_error_unknown_or_bad_option():
     assert one_error(sk("solve", "nstar", "--cost", "cells")) == (
         "searchkit: error: unknown option 'cost' for puzzle 'nstar' (valid: heuristic, prune)")
     assert one_error(sk("solve", "nstar", "--level", "2")) == (
-        "searchkit: error: puzzle 'nstar' has no levels (it takes no option 'level')")
+        "searchkit: error: example 1-42: unknown instance '2' (valid: 1..1)")
     assert one_error(sk("solve", "nstar", "--weight", "2")) == (
         "searchkit: error: unknown option 'weight' for strategy 'astar' (valid: none)")
     assert one_error(sk("solve", "nstar", "-s", "dls")) == (

@@ -70,7 +70,8 @@ def start_on_pty(*args: str) -> tuple[subprocess.Popen[str], Terminal]:
     term = Terminal()
     proc = subprocess.Popen([sys.executable, "-m", "searchkit", *args], stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=term.slave, text=True,
-                            env=dict(os.environ, COLUMNS="200"), preexec_fn=_default_ctrl_c)
+                            env=dict(os.environ, COLUMNS="200", TERM="xterm"),
+                            preexec_fn=_default_ctrl_c)
     os.close(term.slave)
     return proc, term
 
@@ -129,6 +130,21 @@ def test_no_progress_when_stderr_is_piped():
     assert done.returncode == 1
     assert "status    budget_exhausted: time budget exhausted (1.5 s)" in done.stdout
     assert done.stderr == ""
+
+
+def test_no_progress_on_a_terminal_that_cannot_erase(long_instance):
+    term = Terminal()
+    proc = subprocess.Popen([sys.executable, "-m", "searchkit", "solve", "nstar", long_instance,
+                             "-s", "dijkstra", "--max-seconds", "1.5"], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=term.slave, text=True,
+                            env=dict(os.environ, TERM="dumb"))
+    os.close(term.slave)
+    try:
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        shown = term.close()
+    assert proc.returncode == 1 and "budget_exhausted" in out
+    assert shown == b""
 
 
 def test_ctrl_c_in_stats_prints_what_was_explored(long_instance):

@@ -16,9 +16,6 @@ from tests.testing.eight import (
 )
 
 BUILTINS = ("nstar", "rushhour", "sokoban", "taquin")
-# issue 16 (branch reliable): the Sokoban parser overflows on run-length counts such as
-# '99999999999999999999#'; the battery finds it. Remove this mark once that fix is merged.
-KNOWN_PARSER_CRASHES = {("sokoban", "test_bad_text")}
 # Sokoban's mode=any guides its search by an inadmissible heuristic on purpose (plans found fast,
 # never claimed optimal: tests/plugins/sokoban/test_anyplan.py checks them); the battery's
 # admissibility and agreement checks are about the optimal mode.
@@ -27,10 +24,6 @@ SETTINGS = {"sokoban": {"options": {"mode": "optimal"}}}
 
 @pytest.fixture(params=BUILTINS)
 def searchkit_puzzle(request: pytest.FixtureRequest) -> Conformance:
-    test = request.node.originalname
-    if (request.param, test) in KNOWN_PARSER_CRASHES:
-        request.applymarker(pytest.mark.xfail(strict=True, raises=AssertionError,
-                                              reason="issue 16: parser crash, fixed on 'reliable'"))
     return Conformance.of(request.param, **SETTINGS.get(request.param, {}))
 
 

@@ -1,0 +1,54 @@
+"""Files of many Rush Hour boards: Fogleman's database lines and ``cards.txt``.
+
+A text is a *collection* when it has two or more content lines (``#`` starts a comment) and the
+first is a one-line board, optionally after a move count: ``<moves> <board> [<states>] [<name>]``.
+Each line is then one instance: named by its last field when that is a word (``orig-01-beginner``
+in ``cards.txt``), else by its number in the file; its known optimum is the leading move count,
+which counts moves, so it is dropped for the other cost models. Any other text (a grid, the TD's
+JSON, a single line) is one instance -- a single line keeps its move count as known optimum.
+
+>>> text = ("60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\\n"
+...         "08 BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo 1247 orig-01")
+>>> [(i.name, i.known, i.line) for i in instances(text)]
+[('1', 60, 1), ('orig-01', 8, 2)]
+>>> [i.known for i in instances(text, cost="cells")]
+[None, None]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from searchkit import PuzzleFormatError, PuzzleInstance
+
+from .formats import _content_lines, _fogleman_token
+
+__all__ = ["instances"]
+
+
+def _known(line: str, cost: str) -> int | None:
+    first = line.split()[0]
+    return int(first) if cost == "moves" and first.isdigit() and _fogleman_token(line) != first \
+        else None
+
+
+def instances(text: str, cost: str = "moves", **_options: Any) -> Iterator[PuzzleInstance]:
+    """The instances of ``text`` (see the module docstring); a line of a collection that is not
+    a one-line board raises :class:`~searchkit.PuzzleFormatError` naming it."""
+    lines = _content_lines(text)
+    if not lines or text.lstrip().startswith("{") or _fogleman_token(lines[0][1]) is None:
+        yield PuzzleInstance("1", text)
+        return
+    if len(lines) == 1:
+        yield PuzzleInstance("1", text, _known(lines[0][1], cost))
+        return
+    for number, (lineno, line) in enumerate(lines, 1):
+        token = _fogleman_token(line)
+        if token is None:
+            raise PuzzleFormatError("expected '[<moves>] <board> ...' like the lines above "
+                                    "(each line of this file is one board)", lineno)
+        fields = line.split()
+        after = fields[fields.index(token) + 1:]
+        name = after[-1] if after and not after[-1].isdigit() else str(number)
+        yield PuzzleInstance(name, line.strip(), _known(line, cost), lineno)

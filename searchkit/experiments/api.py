@@ -1,0 +1,109 @@
+"""``searchkit.batch``: run many tasks in parallel and get one flat record per task as it
+completes.
+
+Where tasks run: ``jobs`` processes of a standard-library pool on this machine (default: every
+core; ``jobs=1`` in this process), or Dask -- ``scheduler="tcp://host:8786"`` for an existing
+cluster, ``dask_local=N`` for a ``LocalCluster`` of N processes started for the run. With
+``store`` (a path or an open :class:`~searchkit.experiments.store.Store`) each record is written
+as it arrives; with ``resume=True`` tasks already in the store are skipped.
+
+>>> import searchkit
+>>> from searchkit import PuzzleInstance
+>>> from searchkit.experiments import sweep
+>>> pairs = [("a", PuzzleInstance("a", "1 42", known=7)), ("b", PuzzleInstance("b", "3 100"))]
+>>> tasks = sweep("nstar", pairs, ["bfs", "astar"])
+>>> records = sorted(searchkit.batch(tasks, jobs=1), key=lambda r: (r["instance"], r["strategy"]))
+>>> [(r["instance"], r["strategy"], r["cost"], r["matches_known"]) for r in records]
+[('a', 'astar', 7, True), ('a', 'bfs', 7, True), ('b', 'astar', 6, None), ('b', 'bfs', 6, None)]
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..errors import OptionError
+from .tasks import Task, options_json, task_key
+
+__all__ = ["batch", "check_tasks", "pending"]
+
+
+def check_tasks(tasks: Iterable[Task]) -> None:
+    """Raise the error a worker would (unknown puzzle, strategy, frontier, backend or option)
+    before anything runs; each distinct configuration is checked once."""
+    from ..plugins import get_frontier, get_puzzle, get_strategy, get_visited_backend
+
+    seen: set[tuple[Any, ...]] = set()
+    for task in tasks:
+        key = (task.puzzle, task.strategy, options_json(task.options),
+               options_json(task.strategy_options), task.frontier, task.visited)
+        if key in seen:
+            continue
+        seen.add(key)
+        get_puzzle(task.puzzle).resolve_options(task.options)
+        get_strategy(task.strategy).resolve_options(dict(task.strategy_options))
+        if task.frontier is not None:
+            get_frontier(task.frontier)
+        if task.visited is not None:
+            get_visited_backend(task.visited)
+
+
+def pending(tasks: Iterable[Task], store: Any) -> list[Task]:
+    """The ``tasks`` whose key is not in ``store`` yet (and each key once)."""
+    done = set(store.keys())
+    result = []
+    for task in tasks:
+        key = task_key(task)
+        if key not in done:
+            done.add(key)
+            result.append(task)
+    return result
+
+
+def batch(tasks: Iterable[Task], *, jobs: int | None = None, scheduler: str | None = None,
+          dask_local: int | None = None, store: Any = None, resume: bool = False,
+          task_memory: int | None = None) -> Iterator[dict[str, Any]]:
+    """Run ``tasks`` and yield one record per task as it completes.
+
+    A record is a flat dict with the fields of :data:`~searchkit.experiments.tasks.FIELDS`:
+    ``puzzle``, ``instance``, ``strategy``, ``options``, ``status`` (a search status, or
+    ``"error"``), ``cost``, ``length``, ``known``, ``matches_known``, ``expanded``,
+    ``generated``, ``cpu_seconds``, ``seconds``, ``peak_bytes``, ``worker``, ``error`` and
+    ``plan``. A task that fails (bad text, an exception in plugin code, more memory than
+    ``task_memory`` bytes, a worker that died under it) yields a record with ``status="error"``
+    and the batch goes on. Ctrl-C stops the workers and raises :class:`KeyboardInterrupt`; the
+    records yielded (and stored) so far are kept.
+
+    Raises :class:`~searchkit.errors.SearchkitError` for an unknown name or a bad option before
+    anything runs, and :class:`~searchkit.experiments.cluster.MissingDask` when Dask is asked for
+    but not installed.
+    """
+    tasks = list(tasks)
+    check_tasks(tasks)
+    if jobs is not None and jobs < 1:
+        raise OptionError(f"jobs must be at least 1, not {jobs}")
+    from .store import Store, open_store
+
+    opened = open_store(store) if isinstance(store, (str, os.PathLike)) else store
+    try:
+        if resume and opened is not None:
+            tasks = pending(tasks, opened)
+        if scheduler is not None or dask_local is not None:
+            from .cluster import run_dask
+
+            runner = run_dask(tasks, scheduler, dask_local, task_memory)
+        else:
+            from .local import run_local
+
+            runner = run_local(tasks, jobs, task_memory)
+        try:
+            for records in runner:  # the records of one chunk, stored in one transaction
+                if opened is not None:
+                    opened.add_many(records)
+                yield from records
+        finally:
+            runner.close()
+    finally:
+        if opened is not None and not isinstance(store, Store):
+            opened.close()

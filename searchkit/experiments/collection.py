@@ -1,0 +1,177 @@
+"""Reading collection files into named instances, and joining a table of known optima.
+
+:func:`read_collection` asks the puzzle how a file splits (its optional method
+``instances(text, **options)``; without it the whole file is one instance) and names each instance
+for the records: ``FILE:NAME`` when the file holds several, ``FILE`` alone otherwise.
+:func:`load_known` reads a CSV of optima (``level,moves,pushes`` for Microban) and
+:func:`known_for` picks the value of one instance: the row whose first column is the instance's
+name, the first word of its name, or its number in the file; the column named like the ``cost``
+option (``moves``, ``pushes``), or the only numeric column. :func:`select` picks one instance the
+way ``searchkit solve --level N`` does.
+
+>>> import searchkit
+>>> nstar = searchkit.get_puzzle("nstar")
+>>> [(label, i.text) for label, i in label_instances("pairs.txt", collection(nstar, "1 42\\n3 9"))]
+[('pairs.txt:1', '1 42'), ('pairs.txt:2', '3 9')]
+>>> select(collection(nstar, "1 42\\n3 9"), "2").text
+'3 9'
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..errors import PuzzleFormatError, SearchkitError, UnknownNameError
+from ..puzzle import PuzzleInstance
+
+__all__ = ["KnownTable", "collection", "label_instances", "read_collection", "select",
+           "load_known", "known_for"]
+
+#: CSV rows by key (first column) -> column -> value (``None`` for an empty field).
+KnownTable = dict[str, dict[str, float | None]]
+
+
+def collection(puzzle: Any, text: str, options: Mapping[str, Any] | None = None
+               ) -> list[PuzzleInstance]:
+    """The instances of ``text`` for ``puzzle`` (a puzzle without ``instances``: one, the text)."""
+    split = getattr(puzzle, "instances", None)
+    if split is None:
+        return [PuzzleInstance("1", text)]
+    return list(split(text, **dict(options or {})))
+
+
+def label_instances(source: str, instances: list[PuzzleInstance]
+                    ) -> list[tuple[str, PuzzleInstance]]:
+    """Each instance with its record label: ``SOURCE:NAME``, or ``SOURCE`` for a file of one."""
+    if len(instances) == 1:
+        return [(source, instances[0])]
+    return [(f"{source}:{inst.name}", inst) for inst in instances]
+
+
+def read_collection(puzzle: Any, path: str | Path, options: Mapping[str, Any] | None = None,
+                    known: KnownTable | None = None, label: str | None = None
+                    ) -> list[tuple[str, PuzzleInstance]]:
+    """The labelled instances of the file ``path`` (label prefix: ``label``, default the file's
+    name), with known optima from ``known`` filled in where the table has one."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise SearchkitError(f"{path}: not a UTF-8 text file") from None
+    except OSError as exc:
+        raise SearchkitError(f"{path}: {exc.strerror or exc}") from None
+    try:
+        found = collection(puzzle, text, options)
+    except PuzzleFormatError as exc:
+        raise exc.with_source(str(path)) from None
+    if not found:
+        raise SearchkitError(f"{path}: no instance found")
+    if known is not None:
+        cost = puzzle.resolve_options(dict(options or {})).get("cost")
+        found = [_with_known(inst, number, known, cost) for number, inst in enumerate(found, 1)]
+    return label_instances(label or path.name, found)
+
+
+def _with_known(inst: PuzzleInstance, number: int, known: KnownTable, cost: Any
+                ) -> PuzzleInstance:
+    value = known_for(known, inst.name, number, cost)
+    if value is None:
+        return inst
+    return PuzzleInstance(inst.name, inst.text, value, inst.line)
+
+
+def select(instances: list[PuzzleInstance], level: int | str) -> PuzzleInstance:
+    """The instance ``level``: a 1-based number, a name, the first word of a name, or the rest
+    of a name after its first word (a title after a number)."""
+    wanted = str(level).strip()
+    if wanted.isdigit():
+        number = int(wanted)
+        if 1 <= number <= len(instances):
+            return instances[number - 1]
+        raise UnknownNameError("instance", level, [f"1..{len(instances)}"])
+    for inst in instances:
+        if inst.name == wanted:
+            return inst
+    for inst in instances:
+        words = inst.name.split()
+        if words[:1] == [wanted] or (len(words) > 1 and " ".join(words[1:]) == wanted):
+            return inst  # '44 Duh!' is also '44' and 'Duh!'
+    raise UnknownNameError("instance", level, [inst.name for inst in instances][:20])
+
+
+def load_known(path: str | Path, column: str | None = None) -> KnownTable:
+    """The rows of a CSV of known optima: a header line, the instance in the first column, one
+    or more numeric columns (empty = unknown). With ``column`` only that column is kept.
+
+    Raises :class:`SearchkitError` naming the file and line for a missing column or a value that
+    is not a number.
+    """
+    path = Path(path)
+    try:
+        with open(path, newline="", encoding="utf-8") as handle:
+            rows = list(csv.reader(handle))
+    except OSError as exc:
+        raise SearchkitError(f"{path}: {exc.strerror or exc}") from None
+    if not rows or len(rows[0]) < 2:
+        raise SearchkitError(f"{path}:1: expected a header with an instance column and at least "
+                             "one column of optima (e.g. level,moves,pushes)")
+    header = [name.strip() for name in rows[0]]
+    if column is not None and column not in header[1:]:
+        raise SearchkitError(f"{path}:1: no column {column!r} (columns: {', '.join(header[1:])})")
+    table: KnownTable = {}
+    numeric = set(header[1:]) if column is None else {column}
+    for lineno, row in enumerate(rows[1:], 2):
+        if not row or not row[0].strip():
+            continue
+        values: dict[str, float | None] = {}
+        for name, field in zip(header[1:], row[1:]):
+            field = field.strip()
+            if name not in numeric:
+                continue
+            if not field:
+                values[name] = None
+                continue
+            try:
+                number = float(field)
+                values[name] = int(number) if number.is_integer() else number
+            except ValueError:
+                if column is not None:
+                    raise SearchkitError(f"{path}:{lineno}: {name} is {field!r}, not a number"
+                                         ) from None
+                numeric.discard(name)  # a text column (e.g. 'source'): not an optimum
+                for other in table.values():
+                    other.pop(name, None)
+        table[row[0].strip()] = values
+    for values in table.values():
+        for name in [n for n in values if n not in numeric]:
+            values.pop(name)
+    if not numeric:
+        raise SearchkitError(f"{path}: no numeric column of optima")
+    return table
+
+
+def known_for(table: KnownTable, name: str, number: int, cost: Any = None) -> float | None:
+    """The optimum of the instance ``name`` (``number`` in its file) under the cost model
+    ``cost`` (see the module docstring); ``None`` when the table has none.
+
+    >>> t = {"1": {"moves": 33, "pushes": 8}, "44": {"moves": 10, "pushes": None}}
+    >>> known_for(t, "1", 1, "pushes"), known_for(t, "44 Duh!", 44, "moves"), known_for(t, "x", 2)
+    (8, 10, None)
+    """
+    row = table.get(name)
+    if row is None and name.split():
+        row = table.get(name.split()[0])
+    if row is None:
+        row = table.get(str(number))
+    if row is None:
+        return None
+    if cost is not None and str(cost) in row:
+        return row[str(cost)]
+    columns = list(row)
+    if len(columns) == 1:
+        return row[columns[0]]
+    raise SearchkitError(f"the table of known optima has columns {', '.join(columns)}: none is "
+                         f"named like the cost model {cost!r}; choose one with --known-column")

@@ -1,0 +1,234 @@
+"""Where records go: SQLite (the default), JSON lines or CSV, chosen by the file's extension.
+
+Every store is written as tasks complete (the records a worker returns together, in one
+write) and survives a crash of the run
+(``kill -9`` included) with every record added before it:
+
+* ``.sqlite``/``.db`` (and any other extension): a table ``results`` with one column per record
+  field (:data:`~searchkit.experiments.tasks.FIELDS`), ``options`` and ``plan`` as JSON text,
+  ``matches_known`` as 0/1, committed after each write (WAL journal);
+* ``.jsonl``: one JSON object per line, flushed after each write;
+* ``.csv``: a header of the fields, then one row per record (``options``, ``plan`` as JSON).
+
+:meth:`Store.keys` gives the task keys already stored, which ``--resume`` skips, and
+:func:`read_records` reads any store back (``searchkit report``). A half-written last line of a
+JSON-lines or CSV file (the run was killed while writing it) is ignored.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "runs.sqlite"
+>>> store = open_store(path)
+>>> store.add({"puzzle": "nstar", "instance": "a", "strategy": "bfs", "options": {"prune": True},
+...            "status": "solved", "cost": 7, "matches_known": True, "plan": ["x2"]})
+>>> store.close()
+>>> [(r["instance"], r["options"], r["matches_known"], r["plan"]) for r in read_records(path)]
+[('a', {'prune': True}, True, ['x2'])]
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from ..errors import SearchkitError
+from .tasks import FIELDS, options_json, record_key
+
+__all__ = ["Store", "SQLiteStore", "JSONLinesStore", "CSVStore", "open_store", "read_records"]
+
+_JSON_FIELDS = ("options", "plan")
+_TYPES = {"cost": "REAL", "length": "INTEGER", "known": "REAL", "matches_known": "INTEGER",
+          "expanded": "INTEGER", "generated": "INTEGER", "cpu_seconds": "REAL",
+          "seconds": "REAL", "peak_bytes": "INTEGER"}
+
+
+def _number(value: Any) -> Any:
+    """Floats that hold integers come back as ints (costs, optima)."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _decode(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A record as batch yields it, from a stored row (JSON text, 0/1, empty CSV fields)."""
+    record = {name: row.get(name) for name in FIELDS}
+    for name in _JSON_FIELDS:
+        if isinstance(record[name], str):
+            record[name] = json.loads(record[name]) if record[name] else None
+    if record["options"] is None:
+        record["options"] = {}
+    if record["matches_known"] is not None and not isinstance(record["matches_known"], bool):
+        record["matches_known"] = str(record["matches_known"]).lower() in ("1", "true")
+    for name, kind in _TYPES.items():
+        value = record[name]
+        if isinstance(value, str) and name != "matches_known":  # CSV fields are text
+            value = float(value) if kind == "REAL" else int(value)
+        record[name] = _number(value) if name in ("cost", "known") else value
+    return record
+
+
+class Store:
+    """The interface of a store: ``add(record)``, ``add_many(records)``, ``keys()``,
+    ``close()``."""
+
+    path: Path
+
+    def add(self, record: Mapping[str, Any]) -> None:
+        self.add_many([record])
+
+    def add_many(self, records: Iterable[Mapping[str, Any]]) -> None:
+        """Write ``records`` (all or none, in SQLite), durably before returning."""
+        raise NotImplementedError
+
+    def keys(self) -> set[tuple[str, str, str, str]]:
+        """The task keys of the records stored (see :func:`~.tasks.task_key`)."""
+        return {record_key(r) for r in read_records(self.path)}
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+class SQLiteStore(Store):
+    """The table ``results`` of an SQLite database (created if needed)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.db = sqlite3.connect(path)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        columns = ", ".join(f"{name} {_TYPES.get(name, 'TEXT')}" for name in FIELDS)
+        self.db.execute(f"CREATE TABLE IF NOT EXISTS results ({columns})")
+        self.db.commit()
+        self._insert = (f"INSERT INTO results ({', '.join(FIELDS)}) "
+                        f"VALUES ({', '.join('?' for _ in FIELDS)})")
+
+    def add_many(self, records: Iterable[Mapping[str, Any]]) -> None:
+        rows = []
+        for record in records:
+            values = []
+            for name in FIELDS:
+                value = record.get(name)
+                if name == "options":
+                    value = options_json(value or {})
+                elif name == "plan" and value is not None:
+                    value = json.dumps(value)
+                values.append(value)
+            rows.append(values)
+        with self.db:  # one transaction
+            self.db.executemany(self._insert, rows)
+
+    def close(self) -> None:
+        self.db.close()
+
+
+class _AppendedFile(Store):
+    """A text file opened for appending, after cutting a half-written last line."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        _repair(path)
+        self.fresh = not path.exists() or path.stat().st_size == 0
+        self.handle = open(path, "a", newline="", encoding="utf-8")  # noqa: SIM115
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+class JSONLinesStore(_AppendedFile):
+    """One JSON object per line, appended."""
+
+    def add_many(self, records: Iterable[Mapping[str, Any]]) -> None:
+        self.handle.write("".join(json.dumps({n: r.get(n) for n in FIELDS}) + "\n"
+                                  for r in records))
+        self.handle.flush()
+
+
+class CSVStore(_AppendedFile):
+    """A CSV file with a header of the fields, appended."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.writer = csv.writer(self.handle)
+        if self.fresh:
+            self.writer.writerow(FIELDS)
+            self.handle.flush()
+
+    def add_many(self, records: Iterable[Mapping[str, Any]]) -> None:
+        for record in records:
+            row = []
+            for name in FIELDS:
+                value = record.get(name)
+                if name in _JSON_FIELDS and value is not None:
+                    value = json.dumps(value, sort_keys=name == "options")
+                row.append("" if value is None else value)
+            self.writer.writerow(row)
+        self.handle.flush()
+
+
+def _repair(path: Path) -> None:
+    """Cut a last line that a killed run left half-written."""
+    try:
+        with open(path, "rb+") as handle:
+            data = handle.read()
+            if data and not data.endswith(b"\n"):
+                handle.truncate(data.rfind(b"\n") + 1)
+    except FileNotFoundError:
+        pass
+
+
+def _kind(path: Path) -> str:
+    return {".jsonl": "jsonl", ".csv": "csv"}.get(path.suffix.lower(), "sqlite")
+
+
+def open_store(path: str | os.PathLike[str]) -> Store:
+    """The store at ``path`` (created if missing), by extension: ``.jsonl``, ``.csv``, else
+    SQLite."""
+    path = Path(path)
+    kind = _kind(path)
+    try:
+        if kind == "jsonl":
+            return JSONLinesStore(path)
+        if kind == "csv":
+            return CSVStore(path)
+        return SQLiteStore(path)
+    except (OSError, sqlite3.Error) as exc:
+        raise SearchkitError(f"{path}: cannot open the store: {exc}") from None
+
+
+def read_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
+    """The records stored at ``path``, in the order they were written."""
+    path = Path(path)
+    if not path.exists():
+        raise SearchkitError(f"{path}: no such store")
+    kind = _kind(path)
+    if kind == "sqlite":
+        try:
+            db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            db.row_factory = sqlite3.Row
+            rows = [dict(row) for row in db.execute("SELECT * FROM results ORDER BY rowid")]
+            db.close()
+        except sqlite3.Error as exc:
+            raise SearchkitError(f"{path}: not a results database ({exc})") from None
+        yield from (_decode(row) for row in rows)
+        return
+    text = path.read_text(encoding="utf-8")
+    if text and not text.endswith("\n"):
+        text = text[: text.rfind("\n") + 1]  # a half-written last line
+    if kind == "jsonl":
+        for lineno, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    yield _decode(json.loads(line))
+                except ValueError:
+                    raise SearchkitError(f"{path}:{lineno}: not a JSON record") from None
+        return
+    for row in csv.DictReader(io.StringIO(text)):
+        yield _decode({k: (v if v != "" else None) for k, v in row.items()})

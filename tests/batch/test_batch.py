@@ -1,0 +1,189 @@
+"""searchkit.batch and `searchkit batch`: records, known optima on real files, the three stores,
+resume, the per-worker setup and its shared disk cache."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+import searchkit
+from searchkit import PuzzleInstance
+from searchkit.cli import main
+from searchkit.experiments import FIELDS, open_store, read_collection, read_records, sweep
+from tests.shared import needs_data
+
+
+def _tasks(puzzle, path, strategies, limit=None, **options):
+    found = read_collection(searchkit.get_puzzle(puzzle), path, options)[:limit]
+    return sweep(puzzle, found, strategies, options=options, source=str(path))
+
+
+@needs_data
+def test_known_optima_matched_on_real_files_on_two_processes(shared_data):
+    tasks = (_tasks("rushhour", shared_data / "rushhour/cards.txt", ["bfs"])
+             + _tasks("rushhour", shared_data / "rushhour/cards.txt", ["astar"])[::4]
+             + _tasks("rushhour", shared_data / "rushhour/fogleman_sample.txt", ["bfs"])[::40]
+             + [t for t in _tasks("taquin", shared_data / "taquin/korf100.txt", ["idastar"])
+                if t.instance in ("korf100.txt:9", "korf100.txt:79")])
+    records = list(searchkit.batch(tasks, jobs=2))
+    assert len(records) == len(tasks) == 80 + 20 + 50 + 2
+    assert all(tuple(r) == FIELDS for r in records)
+    assert all(r["status"] == "solved" and r["matches_known"] is True for r in records), \
+        [r for r in records if not r["matches_known"]][:3]
+    assert len({r["worker"] for r in records}) == 2       # both workers took tasks
+    korf = {r["instance"]: r["cost"] for r in records if r["puzzle"] == "taquin"}
+    assert korf == {"korf100.txt:9": 46, "korf100.txt:79": 42}   # Korf (1985), Table 1
+
+
+@needs_data
+def test_microban_with_a_table_of_optima_both_cost_models(shared_data, tmp_path):
+    out = tmp_path / "micro.sqlite"
+    args = ["batch", "sokoban", str(shared_data / "sokoban/microban.xsb"), "-o", "level=2",
+            "--known", str(shared_data / "sokoban/microban_optimal.csv"), "-o",
+            "cost=moves,pushes", "--jobs", "1", "--out", str(out), "--plans"]
+    assert main(args) == 0
+    records = {r["options"]["cost"]: r for r in read_records(out)}
+    assert (records["moves"]["known"], records["pushes"]["known"]) == (16, 3)
+    assert all(r["matches_known"] for r in records.values())
+    assert len("".join(records["moves"]["plan"])) == 16          # LURD: one letter a move
+
+
+def test_records_in_process_sweep_and_plans():
+    pairs = [("a", PuzzleInstance("a", "1 42", known=7)), ("b", PuzzleInstance("b", "1 100"))]
+    tasks = sweep("nstar", pairs, ["bfs", "greedy"], {"heuristic": ["log2", "zero"]})
+    records = list(searchkit.batch(tasks, jobs=1))
+    assert len(records) == 8
+    a_bfs = [r for r in records if r["instance"] == "a" and r["strategy"] == "bfs"]
+    assert [r["options"] for r in a_bfs] == [{"heuristic": "log2", "prune": True},
+                                             {"heuristic": "zero", "prune": True}]
+    assert all(r["cost"] == 7 and r["matches_known"] is True for r in a_bfs)
+    assert all(r["known"] is None and r["matches_known"] is None
+               for r in records if r["instance"] == "b")
+    assert all(r["plan"] is None and r["expanded"] > 0 and r["cpu_seconds"] >= 0
+               for r in records)
+
+
+def test_budget_and_bad_names_before_running():
+    pairs = [("big", PuzzleInstance("big", "1 1000000"))]
+    budget = searchkit.Budget(max_expansions=100)
+    [record] = searchkit.batch(sweep("nstar", pairs, ["bfs"], budget=budget), jobs=1)
+    assert (record["status"], record["expanded"]) == ("budget_exhausted", 100)
+    assert record["options"]["max_expansions"] == 100        # part of the task's identity
+    with pytest.raises(searchkit.UnknownNameError):
+        list(searchkit.batch(sweep("nstar", pairs, ["bestest"]), jobs=1))
+    with pytest.raises(searchkit.OptionError):
+        list(searchkit.batch(sweep("nstar", pairs, ["bfs"], options={"colour": 1}), jobs=1))
+
+
+@pytest.mark.parametrize("suffix", [".sqlite", ".jsonl", ".csv"])
+def test_stores_round_trip_and_resume_skips_stored_tasks(tmp_path, suffix):
+    lines = tmp_path / "pairs.txt"
+    lines.write_text("".join(f"1 {n}\n" for n in range(20, 32)))
+    out = tmp_path / f"runs{suffix}"
+    base = ["batch", "nstar", str(lines), "-s", "bfs,astar", "--out", str(out), "--jobs", "1"]
+    assert main(base + ["--plans"]) == 0
+    first = list(read_records(out))
+    assert len(first) == 24 and {r["status"] for r in first} == {"solved"}
+    assert all(r["plan"] and len(r["plan"]) == r["length"] == r["cost"] for r in first)
+    assert main(base) == 2                                   # an existing store needs --resume
+    lines.write_text("".join(f"1 {n}\n" for n in range(20, 36)))
+    assert main(base + ["--resume"]) == 0                    # 4 new instances x 2 strategies
+    records = list(read_records(out))
+    assert len(records) == 32
+    assert len({(r["instance"], r["strategy"]) for r in records}) == 32
+    assert records[:24] == first
+    if suffix == ".sqlite":                                  # the columns other tools read
+        with sqlite3.connect(out) as db:
+            columns = [row[1] for row in db.execute("PRAGMA table_info(results)")]
+            plan = db.execute("SELECT plan FROM results LIMIT 1").fetchone()[0]
+        assert tuple(columns) == FIELDS and json.loads(plan) == first[0]["plan"]
+
+
+def test_half_written_last_line_is_ignored(tmp_path):
+    path = tmp_path / "runs.jsonl"
+    with open_store(path) as store:
+        store.add({"puzzle": "nstar", "instance": "a", "strategy": "bfs", "options": {}})
+    with open(path, "a") as handle:
+        handle.write('{"puzzle": "nstar", "inst')            # a run killed mid-write
+    assert [r["instance"] for r in read_records(path)] == ["a"]
+    with open_store(path) as store:
+        store.add({"puzzle": "nstar", "instance": "b", "strategy": "bfs", "options": {}})
+    assert [r["instance"] for r in read_records(path)] == ["a", "b"]
+
+
+def test_report_prints_summary_and_draws_plots(tmp_path, capsys):
+    lines = tmp_path / "pairs.txt"
+    lines.write_text("".join(f"1 {n}\n" for n in range(100, 140)))
+    out = tmp_path / "runs.sqlite"
+    assert main(["batch", "nstar", str(lines), "-s", "bfs,astar", "--out", str(out),
+                 "--jobs", "1"]) == 0
+    capsys.readouterr()
+    assert main(["report", str(out), "--plot", str(tmp_path / "plot.png")]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert text[0] == f"{out}: 80 records · puzzle nstar"
+    assert text[1].split()[:5] == ["configuration", "tasks", "solved", "optimal", "errors"]
+    rows = {line.split()[0]: line.split() for line in text[2:4]}
+    assert rows["bfs"][1:3] == ["40", "40"] and rows["astar"][1:3] == ["40", "40"]
+    assert rows["astar"][-2] == "1.00x"                       # A* expands fewer states
+    assert float(rows["bfs"][-2].rstrip("x")) > 1
+    assert (tmp_path / "plot.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_setup_is_built_once_per_machine_under_a_lock(tmp_path, monkeypatch):
+    """Two workers, a cold cache: each pattern database is built and saved once."""
+    import searchkit_taquin.pdb as taquin_pdb
+
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(taquin_pdb, "_MEMORY", {})
+    log = tmp_path / "saves.log"
+    real_save = taquin_pdb.save_table
+
+    def logged_save(path, meta, payload):
+        with open(log, "a") as handle:
+            handle.write(f"{path.name}\n")
+        real_save(path, meta, payload)
+
+    monkeypatch.setattr(taquin_pdb, "save_table", logged_save)   # inherited by forked workers
+    boards = ["87 135462", "12345678 ", "8 6754321", "7 2451836", "123 45678", "1 4726358"]
+    pairs = [(b, PuzzleInstance(b, b)) for b in boards]
+    tasks = sweep("taquin", pairs, ["astar", "idastar"], options={"heuristic": "pdb",
+                                                                  "goal": "blank-last"})
+    records = list(searchkit.batch(tasks, jobs=2))
+    assert [r["error"] for r in records] == [None] * 12
+    saved = log.read_text().splitlines()
+    assert len(saved) == 2 and len(set(saved)) == 2          # the 4-4 split of the 3x3 board
+    by_board = {}
+    for r in records:
+        by_board.setdefault(r["instance"], set()).add(r["cost"])
+    assert all(len(costs) == 1 for costs in by_board.values())  # A* and IDA* agree
+
+
+def test_cli_sweeps_strategy_options_only_where_they_apply(tmp_path, capsys):
+    lines = tmp_path / "pairs.txt"
+    lines.write_text("1 300\n2 301\n")
+    out = tmp_path / "runs.jsonl"
+    assert main(["batch", "nstar", str(lines), "-s", "wastar,astar", "-o", "weight=1.5,3",
+                 "--heuristics", "log2,zero", "--jobs", "1", "--out", str(out)]) == 0
+    records = list(read_records(out))
+    assert len(records) == 2 * (2 * 2 + 2)        # wastar x 2 weights x 2 heuristics, astar x 2
+    weights = sorted({r["options"].get("weight") for r in records if r["strategy"] == "wastar"})
+    assert weights == [1.5, 3] and all("weight" not in r["options"]
+                                       for r in records if r["strategy"] == "astar")
+    assert all(r["cost"] <= 3 * min(o["cost"] for o in records if o["instance"] == r["instance"])
+               for r in records)                  # weighted A* stays within its weight
+    assert main(["batch", "nstar", str(lines), "-o", "colour=red", "--out",
+                 str(tmp_path / "x.jsonl")]) == 2
+    assert "unknown option 'colour'" in capsys.readouterr().err
+
+
+def test_overhead_suite_measures_the_batch_against_a_plain_loop():
+    import searchkit_nstar.bench.batch as suite
+    from searchkit.bench import Options
+
+    table = suite.run(Options(quick=True))
+    assert [row[0] for row in table.rows] == ["plain loop", "batch jobs=1", "batch jobs=2"]
+    assert all(row[1] == 2000 and row[2] > 0 for row in table.rows)
+    assert table.rows[0][3] is None and all(isinstance(r[3], float) for r in table.rows[1:])
+    assert table.notes[0].startswith("- load average ")

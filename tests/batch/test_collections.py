@@ -1,0 +1,88 @@
+"""Collections: every built-in format splits into instances with the file's optima, tables of
+known optima join by name, and `solve` on a collection asks for --level."""
+
+from __future__ import annotations
+
+import pytest
+
+import searchkit
+from searchkit.cli import main
+from searchkit.experiments import load_known, read_collection, select
+from searchkit.experiments.collection import collection
+from tests.shared import needs_data
+
+
+@needs_data
+@pytest.mark.parametrize("puzzle, path, count, total", [
+    ("taquin", "taquin/korf100.txt", 100, 5305),       # SOURCES.md: sum of lengths 5305
+    ("taquin", "taquin/korf24_50.txt", 50, 5039),      # mean 100.78 over 50
+    ("rushhour", "rushhour/fogleman_sample.txt", 2000, None),
+    ("rushhour", "rushhour/cards.txt", 80, None),
+    ("sokoban", "sokoban/microban.xsb", 155, None),
+    ("sokoban", "sokoban/sasquatch.xsb", 50, None),
+])
+def test_real_files_split_into_their_instances(shared_data, puzzle, path, count, total):
+    found = read_collection(searchkit.get_puzzle(puzzle), shared_data / path)
+    assert len(found) == count
+    assert len({label for label, _ in found}) == count
+    if total is not None:
+        assert sum(inst.known for _, inst in found) == total
+    for _, inst in found[:: max(1, count // 25)]:  # each text rebuilds its instance alone
+        searchkit.get_puzzle(puzzle).parse(inst.text)
+
+
+@needs_data
+def test_fogleman_and_cards_known_optima_and_names(shared_data):
+    rushhour = searchkit.get_puzzle("rushhour")
+    cards = dict(read_collection(rushhour, shared_data / "rushhour/cards.txt"))
+    assert cards["cards.txt:orig-40-expert"].known == 51   # SOURCES.md: card 40 takes 51 moves
+    sample = read_collection(rushhour, shared_data / "rushhour/fogleman_sample.txt")
+    assert sample[0][1].known == 60 and sample[-1][1].known == 1
+    cells = read_collection(rushhour, shared_data / "rushhour/cards.txt", {"cost": "cells"})
+    assert all(inst.known is None for _, inst in cells)   # the file counts moves, not cells
+
+
+@needs_data
+def test_known_table_joins_by_level_and_cost_model(shared_data):
+    sokoban = searchkit.get_puzzle("sokoban")
+    table = load_known(shared_data / "sokoban/microban_optimal.csv")
+    moves = dict(read_collection(sokoban, shared_data / "sokoban/microban.xsb", {}, table))
+    pushes = dict(read_collection(sokoban, shared_data / "sokoban/microban.xsb",
+                                  {"cost": "pushes"}, table))
+    assert (moves["microban.xsb:1"].known, pushes["microban.xsb:1"].known) == (33, 8)
+    assert moves["microban.xsb:44 Duh!"].known == table["44"]["moves"]
+    assert moves["microban.xsb:93"].known is None          # unknown optimum: empty field
+    seeds = dict(read_collection(sokoban, shared_data / "sokoban/seed_levels.xsb", {},
+                                 load_known(shared_data / "sokoban/seed_levels_optimal.csv")))
+    assert seeds["seed_levels.xsb:lvl_mini -- stated 30 moves"].known == 30
+
+
+def test_collection_formats_and_single_instances():
+    nstar, taquin = searchkit.get_puzzle("nstar"), searchkit.get_puzzle("taquin")
+    assert [i.text for i in collection(nstar, "1 42\n# c\n3 100\n")] == ["1 42", "3 100"]
+    assert len(collection(nstar, "42")) == 1
+    assert len(collection(taquin, "1 2 3\n4 5 6\n7 8 0")) == 1       # one board over rows
+    assert len(collection(taquin, "0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15")) == 1
+    assert [i.name for i in collection(taquin, "87 135462\n12345678 \n")] == ["1", "2"]
+    with pytest.raises(searchkit.PuzzleFormatError, match="line 3"):
+        collection(nstar, "1 2\n3 4\n5 6 7\n")
+    korf = "1 3 1 2 3 0\n2 1 0 1 2 3\n3 2 0 1 2 2\n"            # 2x2 boards, line 3 broken
+    with pytest.raises(searchkit.PuzzleFormatError, match="^line 3: duplicate tile 2"):
+        collection(taquin, korf)
+    assert select(collection(nstar, "1 2\n3 4"), "2").text == "3 4"
+    with pytest.raises(searchkit.UnknownNameError):
+        select(collection(nstar, "1 2\n3 4"), "5")
+
+
+@needs_data
+def test_solve_on_a_collection_says_how_many_and_how_to_choose(shared_data, capsys):
+    korf = str(shared_data / "taquin/korf100.txt")
+    assert main(["solve", "taquin", korf]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (f"searchkit: error: {korf} holds 100 instances: choose one with --level N "
+                   f"(1-100 or a name), or run them all with 'searchkit batch taquin {korf}'")
+    assert main(["solve", "taquin", korf, "--level", "9", "-s", "idastar", "--json"]) == 0
+    assert '"cost": 46' in capsys.readouterr().out        # Korf's instance 9: 46 moves
+    micro = str(shared_data / "sokoban/microban.xsb")
+    assert main(["solve", "sokoban", micro]) == 2
+    assert "holds 155 instances" in capsys.readouterr().err

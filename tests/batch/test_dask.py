@@ -1,0 +1,111 @@
+"""Batches on real Dask clusters: a LocalCluster of worker processes, and a `dask scheduler` with
+two `dask worker` processes on 127.0.0.1 driven by `searchkit batch --scheduler`."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import searchkit
+from searchkit.cli import main
+from searchkit.experiments import read_collection, read_records, sweep
+from tests.shared import needs_data
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@needs_data
+def test_local_cluster_of_processes_matches_known_optima(shared_data):
+    cards = read_collection(searchkit.get_puzzle("rushhour"), shared_data / "rushhour/cards.txt")
+    tasks = sweep("rushhour", cards[:30], ["bfs"])
+    records = list(searchkit.batch(tasks, dask_local=2))
+    assert sorted(r["instance"] for r in records) == sorted(t.instance for t in tasks)
+    assert all(r["status"] == "solved" and r["matches_known"] for r in records)
+    pids = {int(r["worker"].split(":")[1]) for r in records}
+    assert os.getpid() not in pids and 1 <= len(pids) <= 2     # run in the worker processes
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start(args, log):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-m", "dask", *args], stdout=log, stderr=log,
+                            env=env, start_new_session=True)
+
+
+def _stop(process):
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+@needs_data
+def test_batch_on_a_dask_scheduler_and_two_workers_end_to_end(shared_data, tmp_path, capsys):
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    processes = []
+    with open(tmp_path / "dask.log", "w") as log:
+        try:
+            processes.append(_start(["scheduler", "--host", "127.0.0.1", "--port", str(port),
+                                     "--no-dashboard"], log))
+            for _ in range(2):
+                processes.append(_start(["worker", address, "--nthreads", "1", "--host",
+                                         "127.0.0.1", "--no-dashboard"], log))
+            from distributed import Client
+
+            with Client(address, timeout=60) as client:
+                client.wait_for_workers(2, timeout=60)
+            out = tmp_path / "cards.jsonl"
+            status = main(["batch", "rushhour", str(shared_data / "rushhour/cards.txt"),
+                           "--instances", "1-40", "-s", "bfs,astar", "--scheduler", address,
+                           "--out", str(out)])
+            assert status == 0, capsys.readouterr()
+            records = list(read_records(out))
+            assert len(records) == 80
+            assert all(r["status"] == "solved" and r["matches_known"] for r in records)
+            workers = {r["worker"] for r in records}
+            assert len(workers) == 2                          # both dask workers ran tasks
+            assert not any(w.endswith(f":{os.getpid()}") for w in workers)
+        finally:
+            for process in reversed(processes):
+                _stop(process)
+    assert all(p.poll() is not None for p in processes)
+
+
+def test_unreachable_scheduler_is_a_one_line_error(tmp_path, capsys):
+    lines = tmp_path / "pairs.txt"
+    lines.write_text("1 42\n1 43\n")
+    import dask
+
+    start = time.monotonic()
+    with dask.config.set({"distributed.comm.timeouts.connect": "2s"}):
+        status = main(["batch", "nstar", str(lines), "--scheduler",
+                       f"tcp://127.0.0.1:{_free_port()}", "--out", str(tmp_path / "r.sqlite")])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and len(err) == 1 and err[0].startswith("searchkit: error: cannot reach "
+                                                               "the Dask scheduler tcp://")
+    assert time.monotonic() - start < 20
+
+
+@pytest.mark.parametrize("flags", [["--scheduler", "tcp://x:1", "--dask-local", "2"],
+                                   ["--dask-local", "2", "--jobs", "2"]])
+def test_conflicting_backends_are_usage_errors(tmp_path, capsys, flags):
+    lines = tmp_path / "pairs.txt"
+    lines.write_text("1 42\n")
+    assert main(["batch", "nstar", str(lines), *flags]) == 2
+    assert capsys.readouterr().err.startswith("searchkit: error: ")
