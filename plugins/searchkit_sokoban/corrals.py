@@ -52,17 +52,17 @@ class CorralDeadlocks:
         self.max_nodes = max_nodes
         self.max_boxes = max_boxes
         #: (kept boxes, keeper region, corral) -> dead; shared by every search on the level
-        self.table: dict[tuple[tuple[int, ...], int, int], bool] = board.derived(
-            "corral_deadlocks", dict)
+        self.table: dict[tuple[tuple[int, ...], int, int], bool]
+        self.table = board.derived("corral_deadlocks", dict)
 
     def dead(self, boxes: tuple[int, ...], keeper: int, distance: list[int], region: int
              ) -> bool:
         """Whether some corral of the position proves it dead.
 
-        ``keeper`` is the keeper's cell, ``distance`` his walk as :meth:`~.pushes.PushGenerator.pushes` computes it
-        (``>= 0`` reached, ``-2`` a box, ``-1`` anything else); ``region`` is the smallest
-        cell the keeper reaches. O(floor) to find the corrals, plus one small search per
-        corral not seen before.
+        ``keeper`` is the keeper's cell, ``distance`` his walk as
+        :meth:`~.pushes.PushGenerator.pushes` computes it (``>= 0`` reached, ``-2`` a box,
+        ``-1`` anything else); ``region`` is the smallest cell the keeper reaches. O(floor) to
+        find the corrals, plus one small search per corral not seen before.
         """
         board = self.board
         neighbours, is_goal = board.neighbours, board.is_goal

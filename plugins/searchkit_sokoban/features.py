@@ -31,7 +31,7 @@ the regions are counted again by a flood).
 >>> board = Board(split_levels("#######\\n#@ $ .#\\n# $  .#\\n#######")[0])
 >>> result = feature_search(AnyPlanProblem(board))
 >>> result.status, result.cost
-('solved', 4)
+('solved', 5)
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from heapq import heappop, heappush
 from typing import Any
 
 from searchkit import Result, Stats
+from searchkit.result import Status
 
 __all__ = ["feature_search"]
 
@@ -74,11 +75,11 @@ def feature_search(problem: Any, seconds: float | None = None,
     def placed(boxes: tuple[int, ...]) -> int:
         return sum(goals[c] for c in boxes)
 
-    def finish(status: str, reason: str = "", key: Any = None) -> Result:
+    def finish(status: Status, reason: str = "", key: Any = None) -> Result:
         stats.seconds = time.perf_counter() - started
         stats.visited = len(tree)
         if key is None:
-            return Result(status, stats=stats, strategy="features", reason=reason)  # type: ignore[arg-type]
+            return Result(status, stats=stats, strategy="features", reason=reason)
         actions, states = [], []
         cost = tree[key][3]
         while key is not None:
@@ -96,8 +97,7 @@ def feature_search(problem: Any, seconds: float | None = None,
     h0 = problem.heuristic(start)
     if h0 == float("inf"):
         return finish("no_solution", "the start is a deadlock")
-    regions = labels.count(start.boxes)
-    cells[(placed(start.boxes), -regions)] = [(0, h0, 0, start_key)]
+    cells[(placed(start.boxes), -labels.count(start.boxes))] = [(0, h0, 0, start_key)]
     try:
         while cells:
             for cell in list(cells):
@@ -107,7 +107,7 @@ def feature_search(problem: Any, seconds: float | None = None,
                 if not heap:
                     del cells[cell]
                     continue
-                weight, _h, _seq, key = heappop(heap)
+                weight, h, _seq, key = heappop(heap)
                 expanded_keys.add(key)
                 stats.expanded += 1
                 if stats.expanded & 63 == 0:
@@ -115,17 +115,17 @@ def feature_search(problem: Any, seconds: float | None = None,
                         return finish("budget_exhausted", f"time exhausted ({seconds:g} s)")
                     if max_expansions is not None and stats.expanded >= max_expansions:
                         return finish("budget_exhausted", "expansion limit")
-                _parent, _action, state, pushes = tree[key]
+                state, pushes = tree[key][2:]
                 boxes = state.boxes
                 on_goal = placed(boxes)
                 label, count = labels.label(boxes)
-                for action, child, step, h in problem.successors_with_heuristic(state, _h):
+                for action, child, step, child_h in problem.successors_with_heuristic(state, h):
                     stats.generated += 1
                     child_key = key_of(child)
                     if child_key in tree:
                         stats.duplicates += 1
                         continue
-                    if h == float("inf"):
+                    if child_h == float("inf"):
                         stats.pruned += 1
                         continue
                     tree[child_key] = (key, action, child, pushes + step)
@@ -136,7 +136,7 @@ def feature_search(problem: Any, seconds: float | None = None,
                     child_regions = labels.after_push(label, count, boxes, child_boxes)
                     improves = child_placed > on_goal or child_regions < count
                     seq += 1
-                    entry = (weight + (0 if improves else 1), h, -seq, child_key)
+                    entry = (weight + (0 if improves else 1), child_h, -seq, child_key)
                     target = (child_placed, -child_regions)
                     found = cells.get(target)
                     if found is None:

@@ -8,11 +8,11 @@ pruned).
 With ``mode="optimal"`` it is one A* search (plus the exact tie-break on request). With
 ``mode="any"`` and no ``strategy`` it is a *portfolio* (:data:`PORTFOLIO`), run one after the
 other within the time limit: greedy best-first on the ``any`` problem (:mod:`.anyplan`: macro
-moves, packing-order guidance; it solves most levels in a fraction of a second), the
-feature-space search (:mod:`.features`, after Shoham and Schaeffer's FESS: a round robin over
-cells of boxes placed and keeper regions), greedy again without goal macros and packing
-guidance, an exact A* (some small levels that greedy misleads are solved optimally at once),
-then A* on the guidance (``g + h`` with an inadmissible ``h``: more breadth than greedy).
+moves, packing-order guidance; it solves most levels in a fraction of a second), greedy again
+without goal macros and packing guidance, the feature-space search (:mod:`.features`, after
+Shoham and Schaeffer's FESS: a round robin over cells of boxes placed and keeper regions), an
+exact A* (some small levels that greedy misleads are solved optimally at once), then A* on the
+guidance (``g + h`` with an inadmissible ``h``: more breadth than greedy).
 ``strategy="features"`` runs the feature-space search alone. Every search on the level shares
 the tables derived from it (dead squares, the ``subsets`` deadlock tables, the packing order,
 the ``corral`` rule's answers: :meth:`Board.derived`), so a later search never rebuilds or
@@ -140,10 +140,10 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
 
     ``mode="optimal"`` runs ``strategy`` (default ``astar``); ``mode="any"`` runs ``strategy``
     on the ``any`` problem (``"features"``: the feature-space search of :mod:`.features`), or
-    without one the ``portfolio`` (default :data:`PORTFOLIO`, same layout). ``options`` are the other
-    ``sokoban`` puzzle options (``heuristic``, the rules...) and, for ``mode="any"``, the
-    switches of :data:`ANY_TUNING`. With ``cost="pushes"`` and
-    ``tiebreak=True`` (optimal mode) a second search
+    without one the ``portfolio`` (default :data:`PORTFOLIO`, same layout). ``options`` are the
+    other ``sokoban`` puzzle options (``heuristic``, the rules...) and, for ``mode="any"``, the
+    switches of :data:`ANY_TUNING`. With ``cost="pushes"`` and ``tiebreak=True`` (optimal mode)
+    a second search
     (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time limit) replaces
     the plan by one with the fewest moves among push-optimal plans. The counters add up every
     search run. Raises :class:`~searchkit.PlanError` if a returned plan fails the independent
