@@ -9,6 +9,8 @@ flood written here.
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from searchkit_sokoban import plan_to_lurd, replay_lurd, solve_level
@@ -19,6 +21,8 @@ from searchkit_sokoban.features import _Labels, feature_search
 from searchkit import get_puzzle
 from searchkit.testing import puzzle_instances
 from tests.plugins.sokoban.test_anyplan import _solvable
+from tests.shared import DATA as SHARED
+from tests.shared import needs_data
 
 SOKOBAN = get_puzzle("sokoban")
 
@@ -62,7 +66,9 @@ def test_region_counts_after_a_push_match_a_full_flood(text: str) -> None:
     board = problem.board
     labels = _Labels(board)
     frontier, seen = [problem.initial()], set()
-    for state in frontier[:60]:
+    for state in frontier:  # breadth-first over the first positions (the list grows)
+        if len(seen) > 60:
+            break
         label, count = labels.label(state.boxes)
         assert count == _regions(board, state.boxes)
         for _action, child, _cost in problem.successors(state):
@@ -91,3 +97,16 @@ def test_solve_level_runs_the_feature_search_on_request() -> None:
     report = solve_level(text, mode="any", cost="pushes", strategy="features", time_limit=30)
     assert report.solved and report.strategy == "features" and not report.optimal
     assert replay_lurd(text.splitlines(), report.lurd).solved
+
+
+@needs_data
+def test_the_collect_command_runs_one_mode_on_some_levels(tmp_path, monkeypatch, capsys) -> None:
+    from searchkit_sokoban.bench.collect import main
+
+    monkeypatch.setenv("SEARCHKIT_DATA", str(SHARED))
+    out = tmp_path / "runs.jsonl"
+    assert main(["microban", "--levels", "1-2,4", "--limit", "5", "--jsonl", str(out)]) == 0
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["number"] for r in lines] == [1, 2, 4]
+    assert all(r["status"] == "solved" and r["mode"] == "any" for r in lines)
+    assert "solved 3 of 3" in capsys.readouterr().out
