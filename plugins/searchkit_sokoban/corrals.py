@@ -35,7 +35,7 @@ False
 from __future__ import annotations
 
 from .board import Board
-from .deadlocks import freeze_deadlock
+from .deadlocks import corrals, freeze_deadlock
 
 __all__ = ["CorralDeadlocks"]
 
@@ -66,30 +66,15 @@ class CorralDeadlocks:
         """
         board = self.board
         neighbours, is_goal = board.neighbours, board.is_goal
-        seen: set[int] = set()
-        for start in board.floor:
-            if distance[start] != -1 or start in seen:
-                continue
-            area = {start}
-            kept = set()
-            queue = [start]
-            for cell in queue:
-                for nxt in neighbours[cell]:
-                    mark = distance[nxt]
-                    if mark == -1:
-                        if nxt not in area:
-                            area.add(nxt)
-                            queue.append(nxt)
-                    elif mark == -2:
-                        kept.add(nxt)
-            seen |= area
-            for box in list(kept):  # the boxes that hold the barrier in place too
+        for area, barrier in corrals(board, distance):
+            kept = set(barrier)
+            for box in barrier:  # the boxes that hold the barrier in place too
                 for nxt in neighbours[box]:
                     if distance[nxt] == -2:
                         kept.add(nxt)
             if len(kept) > self.max_boxes or all(is_goal[b] for b in kept):
                 continue
-            key = (tuple(sorted(kept)), region, start)
+            key = (tuple(sorted(kept)), region, min(area))
             found = self.table.get(key)
             if found is None:
                 found = self.table[key] = self._sealed(key[0], keeper, area)

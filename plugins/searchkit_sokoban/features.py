@@ -44,6 +44,8 @@ from typing import Any
 from searchkit import Result, Stats
 from searchkit.result import Status
 
+from .pushes import one_run
+
 __all__ = ["feature_search"]
 
 
@@ -206,28 +208,7 @@ class _Labels:
         ring = [label[reached + o] > 0 or reached + o == left for o in self.ring]
         if not (ring[0] or ring[2] or ring[4] or ring[6]):
             return count - 1
-        if _one_run(ring):
+        if one_run(ring):
             return count
         return self.count(after)
 
-
-def _one_run(ring: list[bool]) -> bool:
-    """Whether the free orthogonal cells of an 8-cell ring (even indices) lie in one run of
-    free cells around it: then filling the centre disconnects nothing."""
-    if all(ring):
-        return True
-    if not any(ring):
-        return True
-    start = ring.index(False)
-    run = None
-    current = 0
-    for k in range(1, 9):
-        i = (start + k) % 8
-        if not ring[i]:
-            current += 1
-        elif i % 2 == 0:
-            if run is None:
-                run = current
-            elif run != current:
-                return False
-    return True

@@ -36,7 +36,7 @@ from .corrals import CorralDeadlocks
 from .deadlocks import bipartite_deadlock, freeze_deadlock, pi_corral_pushes
 from .subsets import SubsetTable
 
-__all__ = ["RULES", "Action", "Push", "PushGenerator", "region_root", "spell_walk"]
+__all__ = ["RULES", "Action", "Push", "PushGenerator", "one_run", "region_root", "spell_walk"]
 
 #: The deadlock rules, in the order they are tried on a push.
 RULES = ("dead_squares", "freeze", "bipartite", "subsets", "pi_corral", "corral")
@@ -229,22 +229,7 @@ class PushGenerator:
         the 8-cell ring of ``target``: every path through ``target`` can then go round it.
         False means "maybe not" (the caller then walks the region).
         """
-        inside = [distance[target + o] >= 0 or target + o == box for o in self._ring]
-        if all(inside):
-            return True
-        start = inside.index(False)
-        run = None
-        current = 0
-        for k in range(1, 9):
-            i = (start + k) % 8
-            if not inside[i]:
-                current += 1
-            elif i % 2 == 0:  # an orthogonal neighbour: it must be in the first run met
-                if run is None:
-                    run = current
-                elif run != current:
-                    return False
-        return True
+        return one_run([distance[target + o] >= 0 or target + o == box for o in self._ring])
 
     def _matchable(self, boxes: tuple[int, ...]) -> bool:
         """The ``bipartite`` rule without the matching bound: can every box still reach a
@@ -254,6 +239,34 @@ class PushGenerator:
             value = not bipartite_deadlock(self.board, boxes)
             self._match_cache[boxes] = value
         return value
+
+
+def one_run(ring: list[bool]) -> bool:
+    """Whether the free orthogonal cells of an 8-cell ring (``ring[i]``: cell ``i`` is free,
+    clockwise from the one above, even indices orthogonal) lie in one run of free cells around
+    it: then every path through the centre can go round it, and filling the centre splits
+    nothing.
+
+    >>> one_run([True, True, True, False, False, False, False, False])  # above and right
+    True
+    >>> one_run([True, False, False, False, True, False, False, False])  # above and below
+    False
+    """
+    if all(ring):
+        return True
+    start = ring.index(False)
+    run = None
+    current = 0
+    for k in range(1, 9):
+        i = (start + k) % 8
+        if not ring[i]:
+            current += 1
+        elif i % 2 == 0:  # an orthogonal neighbour: it must be in the first run met
+            if run is None:
+                run = current
+            elif run != current:
+                return False
+    return True
 
 
 def _flood_root(board: Board, occupied: bytearray, start: int) -> int:
