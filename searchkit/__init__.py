@@ -25,6 +25,7 @@ from .explore import Exploration, explore
 from .frontiers import Frontier, FrontierKind
 from .graph import GraphProblem
 from .hookspecs import hookimpl
+from .loops.watch import check_budget
 from .plugins import (
     frontiers,
     get,
@@ -62,6 +63,7 @@ __all__ = [
     "Stats",
     "Budget",
     "Progress",
+    "check_budget",
     "Exploration",
     "Strategy",
     "StrategyOption",

@@ -3,34 +3,72 @@
 A :class:`Budget` caps a search; when a cap is hit the search stops and returns a
 :class:`~searchkit.Result` with ``status="budget_exhausted"`` and the statistics so far. Loops do
 not look at the clock on every expansion: their :class:`~searchkit.loops.Run` checks the budget
-every :attr:`~searchkit.loops.Run.interval` expansions (and exactly when ``max_expansions`` is
-reached), which keeps the hot loop free of system calls.
+every few hundred expansions at most (and exactly when ``max_expansions`` is reached), which
+keeps the hot loop free of system calls.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import OptionError
 from .result import Stats
 
-__all__ = ["Budget", "Progress"]
+__all__ = ["Budget", "Progress", "limit_error", "LIMITS"]
+
+
+#: What each limit accepts, as (kind, smallest value, unit): ``None`` always means no limit.
+LIMITS: dict[str, tuple[type, float, str]] = {
+    "max_expansions": (int, 0, "expansions"),
+    "max_seconds": (float, 0, "seconds"),
+    "max_visited": (int, 1, "states"),
+    "max_bytes": (int, 1, "bytes"),
+}
+
+
+def limit_error(name: str, value: Any) -> str | None:
+    """What ``value`` should be as the ``name`` limit (``"must be ..."``), or ``None`` if valid.
+
+    Counts (``max_expansions``, ``max_visited``, ``max_bytes``) are whole numbers;
+    ``max_seconds`` is a positive finite number. ``max_expansions=0`` is valid and means: test
+    the start, expand nothing. The command line's budget flags use this check too.
+
+    >>> limit_error("max_seconds", float("nan"))
+    'must be a positive, finite number of seconds'
+    >>> limit_error("max_expansions", 0) is None
+    True
+    """
+    kind, low, unit = LIMITS[name]
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if kind is int:
+        valid = number and math.isfinite(value) and float(value).is_integer() and value >= low
+        wanted = f"a whole number of {unit}, {low} or more"
+    else:
+        valid = number and math.isfinite(value) and value > low
+        wanted = f"a positive, finite number of {unit}"
+    return None if valid else f"must be {wanted}"
 
 
 @dataclass(frozen=True)
 class Budget:
-    """Limits on one search; ``None`` means unlimited.
+    """Limits on one search; ``None`` means unlimited. Invalid values (negative, zero where it
+    means nothing, NaN, infinite, not a number) raise :class:`~searchkit.OptionError`.
 
     ``max_expansions``
-        Stop after this many expansions (exact).
+        Stop after this many expansions (exact); ``0`` tests the start and expands nothing.
     ``max_seconds``
-        Stop after this much wall-clock time (checked every few hundred expansions).
+        Stop after this much wall-clock time, setup included (checked about every 50 ms, and by
+        a timer at the deadline; see docs/results.md).
     ``max_visited``
         Stop once the visited structure holds more than this many keys (checked with the time,
         so it may be exceeded by at most one check interval's worth of states).
     ``max_bytes``
-        Stop once the estimated memory of the search structures (see
-        :attr:`searchkit.Stats.peak_bytes`) exceeds this many bytes.
+        Stop before the search holds more than this many bytes: the larger of the estimated
+        memory of its structures and the objects they keep alive (:attr:`Stats.peak_bytes
+        <searchkit.Stats.peak_bytes>`) and the process's growth since the search started, plus
+        the next resize of a big table.
 
     >>> Budget(max_expansions=10)
     Budget(max_expansions=10, max_seconds=None, max_visited=None, max_bytes=None)
@@ -42,10 +80,12 @@ class Budget:
     max_bytes: int | None = None
 
     def __post_init__(self) -> None:
-        for name in ("max_expansions", "max_seconds", "max_visited", "max_bytes"):
+        for name in LIMITS:
             value = getattr(self, name)
-            if value is not None and (not isinstance(value, (int, float)) or value < 0):
-                raise OptionError(f"budget {name} must be a non-negative number, not {value!r}")
+            problem = None if value is None else limit_error(name, value)
+            if problem:
+                raise OptionError(f"budget {name} {problem}, not {value!r} (leave it out for no "
+                                  "limit)")
 
     def exhausted_by(self, stats: Stats, nbytes: int) -> str | None:
         """Why the budget is exhausted by ``stats`` and ``nbytes`` of memory, or ``None``.

@@ -147,5 +147,5 @@ def explore(
         return Exploration(status, dist, histogram, run.stats, reason)
 
     run.count(sync)
-    run.track(maps=(dist,), backend=backend)
+    run.track(maps=(dist,), backend=backend, lists=lambda: (layer, pending))
     return run.guard(layers, stopped)

@@ -34,10 +34,10 @@ class Stats:
     ``seconds``
         Wall-clock duration.
     ``peak_bytes``
-        Estimated peak memory of the search's own containers (frontier and visited structures):
-        the sizes of their buffers as reported by ``sys.getsizeof`` and the buffer sizes of our
-        hash table, sampled at every budget check and at the end. The states and keys themselves
-        are not counted (they belong to the problem, and are often shared).
+        Estimated peak memory of the search's structures (frontier, visited maps and sets,
+        recursion) and of the objects they keep alive (keys, states, entries; sampled sizes),
+        taken at every budget check and at the end (:mod:`searchkit.loops.memory`; docs/results.md
+        says what it counts and what it cannot see).
     ``bound``
         The last depth or f-cost bound of an iterative-deepening loop, or the f-value (g for
         uninformed searches) of the last expanded state.

@@ -99,11 +99,17 @@ def search(
 
 
 def _search(ctx: SearchContext, run: Run) -> Result:
-    """The guarded part of a search: a puzzle's own unsolvability proof, then the loop."""
+    """The guarded part of a search: a puzzle's own unsolvability proof, then the loop (or,
+    under ``Budget(max_expansions=0)``, the start's goal test alone)."""
     unsolvable = ctx.caps.unsolvable_reason
     reason = unsolvable() if unsolvable is not None else None
     if reason:
         return run.no_solution(reason)
+    if run.budget.max_expansions == 0:
+        start = ctx.caps.initial()
+        if ctx.caps.is_goal(start):
+            return run.solved([], [start], 0)
+        run.next_check(0)  # raises: the budget allows no expansion
     return ctx.strategy.loop.run(ctx, run)
 
 

@@ -15,14 +15,13 @@ True
 from __future__ import annotations
 
 import random
-import signal
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from searchkit import PuzzleFormatError
+from searchkit.testing.guards import TimeUp, deadline
 
 __all__ = ["Outcome", "MAX_MESSAGE", "check", "fuzz_inputs", "mutate", "random_text", "seeds"]
 
@@ -150,30 +149,12 @@ class Outcome:
     detail: str = ""
 
 
-class _Hang(BaseException):
-    """Raised by the alarm when an input takes too long (not an Exception: nothing catches it)."""
-
-
-@contextmanager
-def _time_limit(seconds: float) -> Iterator[None]:
-    def alarm(signum: int, frame: Any) -> None:
-        raise _Hang()
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 def check(puzzle: Any, text: str, limit: float = 2.0) -> Outcome:
     """List the levels of ``text`` then parse it with ``puzzle``, within ``limit`` seconds."""
     start = time.perf_counter()
     accepted = True
     try:
-        with _time_limit(limit):
+        with deadline(limit):
             for step in (puzzle.levels, puzzle.parse):
                 try:
                     step(text)
@@ -181,7 +162,7 @@ def check(puzzle: Any, text: str, limit: float = 2.0) -> Outcome:
                     accepted, message = False, str(exc)
                     if "\n" in message or len(message) > MAX_MESSAGE or not message.strip():
                         return Outcome("bad message", time.perf_counter() - start, message[:300])
-    except _Hang:
+    except TimeUp:
         return Outcome("hang", time.perf_counter() - start)
     except Exception as exc:  # noqa: BLE001 - what the fuzzing is looking for
         return Outcome("crashed", time.perf_counter() - start, f"{type(exc).__name__}: {exc}"[:300])

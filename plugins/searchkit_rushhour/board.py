@@ -2,7 +2,7 @@
 
 A :class:`Board` is an ``M x M`` parking lot holding :class:`Vehicle` objects (index 0 is the
 target car, always horizontal) and walls (fixed 1x1 obstacles). It is the parsed, validated
-description of an instance; the search states live in :mod:`searchkit_rushhour.problem`.
+description of an instance; the search states live in :mod:`searchkit_rushhour.layout`.
 
 Coordinates are ``(row, col)`` from the top-left corner, both 0-based. A vehicle's *position* is
 the coordinate that changes when it moves: its column if it is horizontal, its row if vertical.

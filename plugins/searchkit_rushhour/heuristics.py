@@ -51,8 +51,9 @@ __all__ = ["HEURISTICS", "Layout", "make_heuristic", "unsolvable_reason"]
 
 class Layout(Protocol):
     """What the heuristics read of a problem: its board and cost model, and how its int states
-    are laid out (:class:`~searchkit_rushhour.problem.RushHour` is one). Depending on this and
-    not on the problem class keeps the import one way: problem -> heuristics."""
+    are laid out (:class:`~searchkit_rushhour.layout.BoardLayout`;
+    :class:`~searchkit_rushhour.problem.RushHour` is one). Depending on this and not on the
+    problem class keeps the import one way: problem -> heuristics."""
 
     board: Board
     cost: str

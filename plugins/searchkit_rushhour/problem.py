@@ -1,28 +1,13 @@
 """Rush Hour as a :class:`~searchkit.Problem` with compact integer states.
 
-State encoding
---------------
-A state is one ``int``: vehicle ``i``'s position (its column if horizontal, its row if vertical)
-sits in bits ``i*B .. i*B+B-1``, where ``B`` is just wide enough for the largest position
-(3 bits on a 6x6 board, so 13 vehicles fit in 39 bits). Everything that does not change --
-orientation, length, fixed coordinate, walls -- lives on the problem. A move of vehicle ``i`` by
-``delta`` cells is the addition ``state + (delta << i*B)``; the target is vehicle 0, so the goal
-test is ``state & (2**B - 1) == M - length``.
+A :class:`RushHour` is a :class:`~searchkit_rushhour.layout.BoardLayout` (states are ints, one
+bit field per vehicle; occupancy is a double bitboard) with the Problem protocol on top: its
+``successors`` are compiled per board over the move tables of :mod:`searchkit_rushhour.moves`,
+its heuristics come from :mod:`searchkit_rushhour.heuristics`.
 
-Move generation
----------------
-Occupancy is a *double bitboard*: bit ``r*M + c`` for cell ``(r, c)`` in row-major order and bit
-``M*M + c*M + r`` for the same cell in column-major order, so the cells of any row *and* of any
-column are ``M`` consecutive bits. It is rebuilt per expansion from a few lookups in tables that
-map the positions of a group of vehicles (up to 9 bits of the state) to their cells. For each
-vehicle and position, a table (a list of ``2**M`` slots up to 10x10, a dict above) maps the
-occupancy of its row (or column) to the tuple of its legal moves -- computed on first use, once
-per distinct line. Expanding a state therefore costs O(groups + vehicles + successors) Python
-operations.
-
-Moves are generated vehicle by vehicle (index order), backwards then forwards, nearest first,
-as in the reference TD. Actions are ``(vehicle, delta)`` tuples printed ``B-1`` / ``A+3`` with the
-vehicle's label (:meth:`RushHour.format_action`).
+Actions are ``(vehicle, delta)`` tuples printed ``B-1`` / ``A+3`` with the vehicle's label
+(:meth:`RushHour.format_action`), generated vehicle by vehicle, backwards then forwards, nearest
+first, as in the reference TD.
 
 Cost models: ``moves`` (1 per slide), ``cells`` (cells slid), ``length-cells`` (vehicle length x
 cells slid). Every move is reversible at the same cost, which gives ``predecessors``.
@@ -36,12 +21,13 @@ cells slid). Every move is reversible at the same cost, which gives ``predecesso
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from searchkit import IncompatibleError, ProblemBase
 
-from .board import Board
+from .board import Board, Vehicle
 from .heuristics import HEURISTICS, make_heuristic, unsolvable_reason
+from .layout import BoardLayout, GroupTables, group_tables
+from .moves import Action, MoveTables
 
 __all__ = ["COST_MODELS", "MAX_GOAL_STATES", "Action", "RushHour"]
 
@@ -52,28 +38,11 @@ COST_MODELS: dict[str, Callable[[int, int], int]] = {
     "length-cells": lambda length, cells: length * cells,
 }
 
-Action = tuple[int, int]  # (vehicle index, signed number of cells)
-
 #: The most goal placements :meth:`RushHour.goal_states` enumerates (for ``bibfs``).
 MAX_GOAL_STATES = 1_000_000
 
-_GROUP_BITS = 9  # positions of several vehicles -> occupancy, in tables of at most 2**9 entries
 
-
-_LIST_LINES = 10  # boards up to 10x10 index moves by line occupancy in lists of 2**M slots
-
-
-class _SparseLines(dict):
-    """Line occupancy -> moves for boards above 10x10 (``None`` until computed), where lists of
-    ``2**M`` slots per vehicle and position would be too large."""
-
-    __slots__ = ()
-
-    def __missing__(self, line: int) -> None:
-        return None
-
-
-class RushHour(ProblemBase):
+class RushHour(BoardLayout, ProblemBase):
     """A Rush Hour instance: move vehicle 0 to the right edge of its row.
 
     Parameters
@@ -86,10 +55,16 @@ class RushHour(ProblemBase):
         ``"zero"``, ``"blockers"`` or ``"blocked-blockers"`` (see
         :mod:`searchkit_rushhour.heuristics`); each is admissible for every cost model.
 
-    States are ints (see the module docstring); keys are the states themselves.
-    ``successors`` is a closure built per board over the precomputed tables; with the
-    ``blockers`` heuristic the instance also has ``successors_with_heuristic``, which updates
-    the count in O(1) per move (the other heuristics are not incremental and do without).
+    States are ints laid out by :class:`~searchkit_rushhour.layout.BoardLayout` (its
+    ``positions``, ``encode`` and ``occupancy`` read them); keys are the states themselves.
+    ``successors`` is a closure built per board over the move tables; with the ``blockers``
+    heuristic the instance also has ``successors_with_heuristic``, which updates the count in
+    O(1) per move (the other heuristics are not incremental and do without).
+
+    >>> from searchkit_rushhour.formats import parse_board
+    >>> p = RushHour(parse_board("o" * 12 + "AAoBoo" + "oooBoo" + "o" * 12))
+    >>> p.positions(p.initial()), [p.format_action(a) for a, _, _ in p.successors(p.initial())]
+    ((0, 2), ['A+1', 'B-1', 'B-2', 'B+1', 'B+2'])
     """
 
     def __init__(self, board: Board, cost: str = "moves", heuristic: str = "blockers") -> None:
@@ -97,134 +72,21 @@ class RushHour(ProblemBase):
             raise ValueError(f"unknown cost model {cost!r} (valid: {', '.join(COST_MODELS)})")
         if heuristic not in HEURISTICS:
             raise ValueError(f"unknown heuristic {heuristic!r} (valid: {', '.join(HEURISTICS)})")
-        self.board = board
+        super().__init__(board)
         self.cost = cost
         self.heuristic_name = heuristic
-        m = self.size = board.size
-        vehicles = self.vehicles = board.vehicles
-        self.bits = max(1, max(m - v.length for v in vehicles).bit_length())
-        self.pos_mask = (1 << self.bits) - 1
-        self.shifts = tuple(i * self.bits for i in range(len(vehicles)))
-        self.goal_position = m - board.target.length
-        self.walls_bb = 0
-        for r, c in board.walls:
-            self.walls_bb |= self.cell_bits(r, c)
-        # cells[i][p]: double-bitboard of vehicle i at position p
-        self.cells = tuple(
-            tuple(self._vehicle_bits(v, p) for p in v.positions(m)) for v in vehicles)
-        self._groups = self._group_tables(self.cells)
-        self._actions = {}  # (i, delta) -> the shared action tuple
-        self._step = COST_MODELS[cost]
-        # per vehicle: index, state shift, line shift, move tables per position (line occupancy
-        # -> moves, filled on first use by _fill), and the largest target position for which the
-        # vehicle is in front of the target (-1: never, if horizontal)
-        self._moves = tuple(
-            (i, self.shifts[i], self._line_shift(v),
-             tuple([None] * (1 << m) if m <= _LIST_LINES else _SparseLines()
-                   for _ in v.positions(m)),
-             -1 if v.horizontal else v.col - board.target.length)
-            for i, v in enumerate(vehicles))
-        self._hash_groups: tuple[tuple[int, int, tuple[int, ...]], ...] | None = None
-        self.successors = self._compile_successors()  # type: ignore[method-assign]
+        self._actions: dict[Action, Action] = {}  # (i, delta) -> the shared action tuple
+        self._hash_groups: GroupTables | None = None
+        moves = MoveTables(self, COST_MODELS[cost], self.action)
+        self.successors = moves.successors()  # type: ignore[method-assign]
         if heuristic == "blockers":  # the one heuristic that updates in O(1) per move
-            self.successors_with_heuristic = self._compile_blocker_updates()
+            self.successors_with_heuristic = moves.successors_with_blockers()
         self._heuristic: Callable[[int], float] = self._build_heuristic  # tables on first use
-        self._start = sum(v.position << s for v, s in zip(vehicles, self.shifts))
-
-    # -- geometry -----------------------------------------------------------------------------
-    def cell_bits(self, r: int, c: int) -> int:
-        """The two occupancy bits of cell ``(r, c)`` (row-major and column-major)."""
-        m = self.size
-        return (1 << (r * m + c)) | (1 << (m * m + c * m + r))
-
-    def _vehicle_bits(self, v: Any, p: int) -> int:
-        bits = 0
-        for r, c in v.cells(p):
-            bits |= self.cell_bits(r, c)
-        return bits
-
-    def _line_shift(self, v: Any) -> int:
-        """Where the vehicle's row (or column) starts in the double bitboard."""
-        m = self.size
-        return v.row * m if v.horizontal else m * m + v.col * m
-
-    def _vehicle_hash(self, v: Any, p: int) -> int:
-        d = 1 if v.horizontal else 2
-        m = self.size
-        return sum(d * 3 ** (r * m + c) for r, c in v.cells(p))
-
-    def _group_tables(self, per_vehicle: tuple[tuple[int, ...], ...],
-                      add: bool = False) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-        """Tables mapping the positions of a group of vehicles (a slice of the state) to the OR
-        (or sum) of ``per_vehicle[i][p]``: ``(shift, mask, table)`` per group. Indices holding
-        an impossible position are filler, never looked up."""
-        bits = self.bits
-        per_group = max(1, _GROUP_BITS // bits)
-        groups = []
-        for first in range(0, len(per_vehicle), per_group):
-            table = [0]
-            members = per_vehicle[first:first + per_group]
-            for k, values in enumerate(members):
-                grown = [0] * (1 << ((k + 1) * bits))
-                for p, value in enumerate(values):
-                    start = p << (k * bits)
-                    grown[start:start + len(table)] = (
-                        [x + value for x in table] if add else [x | value for x in table])
-                table = grown
-            groups.append((self.shifts[first], (1 << (bits * len(members))) - 1, tuple(table)))
-        return tuple(groups)
-
-    def _fill(self, i: int, p: int, line: int) -> tuple[tuple[Action, int, int, int], ...]:
-        """The moves of vehicle ``i`` from position ``p`` when its row (or column) has occupancy
-        ``line``, stored in its table: ``(action, state_delta, cost, crossing_delta)``, where
-        ``crossing_delta`` is the change (-1, 0, 1) in whether the vehicle crosses the target's
-        row (always 0 for horizontal vehicles). Backwards then forwards, nearest first."""
-        v = self.vehicles[i]
-        row = self.board.target.row
-        found = []
-        q = p - 1
-        while q >= 0 and not line >> q & 1:  # backwards: the new head cell must be free
-            found.append(q)
-            q -= 1
-        q = p + 1
-        while q <= self.size - v.length and not line >> (q + v.length - 1) & 1:  # new tail cell
-            found.append(q)
-            q += 1
-
-        def crosses(x: int) -> int:
-            return int(not v.horizontal and x <= row < x + v.length)
-
-        moves = tuple((self.action(i, q - p), (q - p) << self.shifts[i],
-                       self._step(v.length, abs(q - p)), crosses(q) - crosses(p)) for q in found)
-        self._moves[i][3][p][line] = moves
-        return moves
+        self._start = self.encode([v.position for v in self.vehicles])
 
     def action(self, vehicle: int, delta: int) -> Action:
         """The (shared) action object sliding ``vehicle`` by ``delta`` cells."""
         return self._actions.setdefault((vehicle, delta), (vehicle, delta))
-
-    # -- state access -------------------------------------------------------------------------
-    def positions(self, state: int) -> tuple[int, ...]:
-        """Each vehicle's position in ``state``.
-
-        >>> from searchkit_rushhour.formats import parse_board
-        >>> p = RushHour(parse_board("o" * 12 + "AAoBoo" + "oooBoo" + "o" * 12))
-        >>> p.positions(p.initial())
-        (0, 2)
-        """
-        pm = self.pos_mask
-        return tuple((state >> s) & pm for s in self.shifts)
-
-    def encode(self, positions: tuple[int, ...] | list[int]) -> int:
-        """The state with the given vehicle positions (inverse of :meth:`positions`)."""
-        return sum(p << s for p, s in zip(positions, self.shifts))
-
-    def occupancy(self, state: int) -> int:
-        """The double bitboard of ``state`` (walls included); O(vehicles / group size)."""
-        occ = self.walls_bb
-        for shift, mask, table in self._groups:
-            occ |= table[(state >> shift) & mask]
-        return occ
 
     # -- the Problem protocol -----------------------------------------------------------------
     def initial(self) -> int:
@@ -241,59 +103,6 @@ class RushHour(ProblemBase):
 
     def is_goal(self, state: int) -> bool:
         return state & self.pos_mask == self.goal_position
-
-    def _compile_successors(self) -> Callable[[int], list[tuple[Action, int, int]]]:
-        walls, groups, vehicles, fill = self.walls_bb, self._groups, self._moves, self._fill
-        pm, full = self.pos_mask, (1 << self.size) - 1
-
-        def successors(state: int) -> list[tuple[Action, int, int]]:
-            """``(action, next_state, cost)`` for every legal move, in the TD's order."""
-            occ = walls
-            for shift, mask, table in groups:
-                occ |= table[(state >> shift) & mask]
-            out = []
-            append = out.append
-            for i, shift, line_shift, tables, _front in vehicles:
-                p = (state >> shift) & pm
-                line = (occ >> line_shift) & full
-                moves = tables[p][line]
-                if moves is None:
-                    moves = fill(i, p, line)
-                for action, delta, cost, _ in moves:
-                    append((action, state + delta, cost))
-            return out
-
-        return successors
-
-    def _compile_blocker_updates(self) -> Callable[[int, float], list[tuple[Any, ...]]]:
-        walls, groups, vehicles, fill = self.walls_bb, self._groups, self._moves, self._fill
-        pm, full = self.pos_mask, (1 << self.size) - 1
-
-        def successors_with_heuristic(state: int, h: float) -> list[tuple[Any, ...]]:
-            """Successors with the ``blockers`` value of each child, updated in O(1): only a
-            vertical vehicle in front of the target entering or leaving its row changes the
-            count (the target itself only moves through free cells)."""
-            occ = walls
-            for shift, mask, table in groups:
-                occ |= table[(state >> shift) & mask]
-            target = state & pm
-            out = []
-            append = out.append
-            for i, shift, line_shift, tables, front in vehicles:
-                p = (state >> shift) & pm
-                line = (occ >> line_shift) & full
-                moves = tables[p][line]
-                if moves is None:
-                    moves = fill(i, p, line)
-                if target <= front:
-                    for action, delta, cost, crossing in moves:
-                        append((action, state + delta, cost, h + crossing))
-                else:
-                    for action, delta, cost, _ in moves:
-                        append((action, state + delta, cost, h))
-            return out
-
-        return successors_with_heuristic
 
     def predecessors(self, state: int) -> Iterator[tuple[Action, int, int]]:
         """Moves are reversible at the same cost: ``(action, previous, cost)`` where ``action``
@@ -343,13 +152,18 @@ class RushHour(ProblemBase):
         """
         groups = self._hash_groups
         if groups is None:  # built on first use: only visited="hashtable" needs it
-            groups = self._hash_groups = self._group_tables(tuple(
+            groups = self._hash_groups = group_tables(tuple(
                 tuple(self._vehicle_hash(v, p) for p in v.positions(self.size))
-                for v in self.vehicles), add=True)
+                for v in self.vehicles), self.bits, self.shifts, add=True)
         h = 0
         for shift, mask, table in groups:
             h += table[(state >> shift) & mask]
         return h
+
+    def _vehicle_hash(self, v: Vehicle, p: int) -> int:
+        d = 1 if v.horizontal else 2
+        m = self.size
+        return sum(d * 3 ** (r * m + c) for r, c in v.cells(p))
 
     def unsolvable_reason(self) -> str | None:
         return unsolvable_reason(self)

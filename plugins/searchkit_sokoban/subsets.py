@@ -49,6 +49,8 @@ from collections.abc import Iterator
 from itertools import combinations
 from math import comb, inf
 
+from searchkit import check_budget
+
 from .board import Board
 
 __all__ = ["SubsetMoveBound", "SubsetTable"]
@@ -197,6 +199,7 @@ def _move_distances(board: Board, k: int, max_sets: int) -> dict[int, bytearray]
         layer[boxes] = floor & ~boxes
     moves = 0
     while layer:
+        check_budget()  # a long build runs under the budget of the search that needs it
         for boxes, reached in layer.items():
             seen[boxes] = seen.get(boxes, 0) | reached
             row = distances.get(boxes)
@@ -256,6 +259,8 @@ def _solvable_positions(board: Board, k: int, max_sets: int) -> dict[int, int] |
                 break
             region = grown
         table[boxes] = known | region
+        if not len(table) & 1023:
+            check_budget()  # a long build runs under the budget of the search that needs it
         if len(table) > max_sets:
             return None
         for pulled, step in _pulls(boxes, region, free, offsets):

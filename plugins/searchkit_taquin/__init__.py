@@ -1,8 +1,9 @@
 """searchkit plugin: the sliding-tile puzzle (taquin): 8-, 15- and N x M puzzles.
 
 See ``docs/puzzles/taquin.md``. :class:`Taquin` is the problem; :mod:`.board` parses the text
-formats and decides solvability; :mod:`.heuristics` holds the lower bounds; :mod:`.pdb` builds
-and caches the pattern databases; :mod:`.stats` gives state-space statistics.
+formats and decides solvability; :mod:`.moves` holds the move tables and the incremental
+heuristics; :mod:`.heuristics` holds the lower bounds; :mod:`.pdb` builds and caches the pattern
+databases; :mod:`.stats` gives state-space statistics.
 """
 
 from .board import Board, goal_board, parse_board

@@ -16,8 +16,8 @@ over the blank's cell, so a table has ``2**(B*k)`` one-byte entries (16 MiB for 
 entries for impossible placements hold 255 and are never read).
 
 :func:`load_tables` returns the tables for a partition, from memory, from the cache directory
-(:func:`searchkit.patterndb.cache_directory`), or built (several in parallel, with a progress line on
-stderr when it takes more than a second) and then saved with a checksummed header.
+(:func:`searchkit.patterndb.cache_directory`), or built (several in parallel, with a progress line
+on stderr when it takes more than a second) and then saved with a checksummed header.
 """
 
 from __future__ import annotations

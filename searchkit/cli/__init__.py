@@ -1,13 +1,24 @@
-"""The ``searchkit`` command line: ``list``, ``solve``, ``compare``, ``stats``, ``demo`` and
-``bench`` (see ``docs/cli.md``).
+"""The ``searchkit`` command line (see ``docs/cli.md``).
+
+Commands: ``list`` (puzzles, strategies, frontiers, visited backends), ``solve`` (one instance),
+``compare`` (several strategies or options on one instance), ``stats`` (the reachable state
+space), ``view`` (an HTML page that plays a plan), ``demo`` (every puzzle's first example),
+``bench`` (the benchmark suites), ``verify`` (replay a saved plan), ``random`` (random
+instances), ``new-plugin`` (a new puzzle plugin package), ``batch`` (collections x strategies x
+options, in parallel or on Dask) and ``report`` (a batch store's summary and plots).
 
 :func:`main` is the console script (``searchkit = "searchkit.cli:main"``) and what
-``python -m searchkit`` runs. Each command is one module with ``add_parser(subparsers, epilog)``
-and a handler ``run(args) -> int``. Every usage or input error is one line on stderr,
-``searchkit: error: ...``, with exit status 2; a search ends with 0 (solved), 1 (no solution or
-budget exhausted) or 130 (interrupted with Ctrl-C, after printing the statistics so far). An
-internal error (a bug in a plugin or in searchkit) is 70 and a closed output pipe 141 (see
-:mod:`.crash`).
+``python -m searchkit`` runs. Each command is one module with ``add_parser(subparsers, ...)``
+and a handler ``run(args) -> int``, registered in :func:`build_parser`.
+
+Exit statuses, the same for every command (``docs/cli.md``): 0 success (solved; ``compare``:
+every run solved; ``stats``: the space explored; ``verify``: a legal plan that ends in a goal;
+``batch``: every task ran; ``bench``: the tables printed), 1 no solution or a budget exhausted
+(``verify``: an illegal plan; ``batch``: some task failed), 2 a usage or input error (one line on
+stderr, ``searchkit: error: ...``; ``compare``: also every run skipped), 70 an internal error (a
+bug in a plugin or in searchkit: one line naming it, the traceback with ``--debug``; see
+:mod:`.crash`), 130 interrupted with Ctrl-C (after printing the statistics so far), 141 the
+output pipe was closed (``| head``), silently.
 """
 
 from __future__ import annotations
@@ -21,8 +32,21 @@ import searchkit
 from searchkit.errors import SearchkitError
 from searchkit.plugins import PluginWarning
 
-from . import batch, bench, compare, crash, demo, listing, new_plugin, random_instances, report
-from . import solve, stats, verify_plan, view
+from . import (
+    batch,
+    bench,
+    compare,
+    crash,
+    demo,
+    listing,
+    new_plugin,
+    random_instances,
+    report,
+    solve,
+    stats,
+    verify_plan,
+    view,
+)
 from .instance import options_help
 from .parsing import Parser, UsageError
 
@@ -34,10 +58,17 @@ examples:
   searchkit list                                   # puzzles, strategies, frontiers, visited sets
   searchkit solve nstar --example 1-1000 --show final
   searchkit compare nstar -e 3-1000000 -s bfs,dijkstra,astar,idastar
-  searchkit stats nstar -e 1-1000
+  searchkit stats nstar -e 1-1000                  # the reachable space: distances, histogram
+  searchkit view rushhour --example hardest        # an HTML page that plays the plan
+  searchkit solve nstar --json > plan.json && searchkit verify nstar 1-42 plan.json
+  searchkit random taquin --seed 7 --count 3       # random instances, ready for solve or batch
+  searchkit new-plugin maze                        # a puzzle plugin package that passes its tests
+  searchkit batch taquin korf100.txt -s idastar --heuristics pdb --out korf.sqlite
+  searchkit report korf.sqlite --plot korf.png     # summary per configuration, cactus plot
+  searchkit bench --list                           # the benchmark suites of the core and plugins
   searchkit COMMAND --help                         # options and examples of one command
 
-exit status: 0 solved, 1 no solution or budget exhausted, 2 usage or input error,
+exit status: 0 success (solved), 1 no solution or budget exhausted, 2 usage or input error,
 70 internal error (a bug: --debug shows the traceback), 130 interrupted (Ctrl-C),
 141 output pipe closed (e.g. '| head').
 """

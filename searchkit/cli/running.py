@@ -9,15 +9,17 @@ the list of valid names before anything runs.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import searchkit
 from searchkit import Budget, Result
+from searchkit.budget import limit_error
 from searchkit.errors import IncompatibleError, SearchkitError
 
-from .parsing import UsageError, byte_size, comma_list, positive, scalar
+from .parsing import UsageError, byte_size, comma_list, scalar
 from .progress import bound_name, progress_for
 
 __all__ = [
@@ -25,6 +27,8 @@ __all__ = [
     "Incompatible",
     "add_strategy_arguments",
     "add_budget_arguments",
+    "budget_value",
+    "accept_negative_values",
     "budget_from",
     "strategy_options_from",
     "check_names",
@@ -104,17 +108,57 @@ def add_strategy_arguments(parser: argparse.ArgumentParser, plural: bool = False
             continue
 
 
+_SIZE = "a size like 512M or 2G"  # what --max-memory expects
+
+
+def budget_value(name: str, parse: Callable[[str], Any],
+                 expected: str = "a number") -> Callable[[str], Any]:
+    """An argparse ``type=`` for the budget limit ``name`` (``max_seconds``...): ``parse`` reads
+    the text (else: "expected ``expected``"), :func:`searchkit.budget.limit_error` checks the
+    value, as ``Budget(...)`` does."""
+
+    def convert(text: str) -> Any:
+        try:
+            value = parse(text)
+        except (ValueError, OverflowError):
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}") from None
+        problem = limit_error(name, value)
+        if problem:
+            raise argparse.ArgumentTypeError(f"{problem}, got {text!r} (leave the flag out for "
+                                             "no limit)")
+        return value
+
+    convert.__name__ = getattr(parse, "__name__", name)
+    return convert
+
+
+#: Values that look like negative numbers, sizes included ("-1G"): argparse then reads them as
+#: a flag's value (and the flag's type rejects them) instead of as an unknown flag.
+_NEGATIVE = re.compile(r"^-(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*([kmgt]?(i?b)?)$|^-(inf|nan)$", re.I)
+
+
+def accept_negative_values(parser: argparse.ArgumentParser) -> None:
+    """Let ``parser`` read ``--max-memory -1G`` as a (wrong) value, not as a missing one."""
+    if hasattr(parser, "_negative_number_matcher"):
+        parser._negative_number_matcher = _NEGATIVE
+
+
 def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--max-seconds``, ``--max-expansions``, ``--max-states`` and ``--max-memory``."""
     group = parser.add_argument_group("budget (exit status 1 when exhausted)")
-    group.add_argument("--max-seconds", metavar="N", type=positive(float),
-                       help="stop after N seconds of wall-clock time")
-    group.add_argument("--max-expansions", metavar="N", type=positive(int),
-                       help="stop after N expansions")
-    group.add_argument("--max-states", metavar="N", type=positive(int),
+    group.add_argument("--max-seconds", metavar="N", type=budget_value("max_seconds", float),
+                       help="stop after N seconds of wall-clock time (setup included)")
+    group.add_argument("--max-expansions", metavar="N",
+                       type=budget_value("max_expansions", int, "a whole number"),
+                       help="stop after N expansions (0: test the start only)")
+    group.add_argument("--max-states", metavar="N",
+                       type=budget_value("max_visited", int, "a whole number"),
                        help="stop once N states are stored in the visited set")
-    group.add_argument("--max-memory", metavar="SIZE", type=byte_size,
-                       help="stop once the search structures hold SIZE bytes (e.g. 512M, 2G)")
+    group.add_argument("--max-memory", metavar="SIZE",
+                       type=budget_value("max_bytes", byte_size, _SIZE),
+                       help="stop before the search (or the process's growth) exceeds SIZE "
+                            "bytes (e.g. 512M, 2G)")
+    accept_negative_values(parser)
 
 
 def budget_from(args: argparse.Namespace) -> Budget | None:

@@ -15,6 +15,7 @@ from . import output
 from .instance import Instance, add_instance_arguments, load_instance
 from .parsing import UsageError, byte_size, positive
 from .progress import progress_for
+from .running import accept_negative_values, budget_value
 
 __all__ = ["add_parser", "run", "histogram_lines", "PLOT_FORMATS", "DEFAULT_MAX_STATES"]
 
@@ -58,10 +59,13 @@ def add_parser(subparsers: Any, epilog: str) -> None:
     group = parser.add_argument_group("budget (exit status 1 when exhausted)")
     group.add_argument("--max-states", metavar="N", type=positive(int), default=DEFAULT_MAX_STATES,
                        help=f"stop after N states (default: {DEFAULT_MAX_STATES:,}; 0: no limit)")
-    group.add_argument("--max-seconds", metavar="N", type=positive(float),
+    group.add_argument("--max-seconds", metavar="N", type=budget_value("max_seconds", float),
                        help="stop after N seconds")
-    group.add_argument("--max-memory", metavar="SIZE", type=byte_size,
-                       help="stop once the distance map holds SIZE bytes (e.g. 512M, 2G)")
+    group.add_argument("--max-memory", metavar="SIZE", type=budget_value("max_bytes", byte_size,
+                                                               "a size like 512M or 2G"),
+                       help="stop before the exploration (or the process's growth) exceeds SIZE "
+                            "bytes (e.g. 512M, 2G)")
+    accept_negative_values(parser)
     parser.set_defaults(handler=run)
 
 

@@ -67,7 +67,9 @@ def bidirectional(ctx: SearchContext, run: Run) -> Result:
         stats.bound = meeting
 
     run.count(sync)
-    run.track(maps=(forward, backward, depth_f, depth_b), backend=ctx.backend)
+    layers = [layer_f, layer_b]  # the lists of states held, for the memory estimate
+    run.track(maps=(forward, backward, depth_f, depth_b), backend=ctx.backend,
+              lists=lambda: layers)
     if start_key in backward:
         return run.solved([], [start], 0)
     next_check = run.next_check(0)
@@ -80,6 +82,7 @@ def bidirectional(ctx: SearchContext, run: Run) -> Result:
             layer, step, mine, mine_depth = layer_b, predecessors, backward, depth_b
             other, other_depth = forward, depth_f
         next_layer: list[Any] = []
+        layers[:] = layer_f, layer_b, next_layer
         best: tuple[float, Any] | None = None
         for state in layer:
             expanded += 1

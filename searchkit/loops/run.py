@@ -7,11 +7,19 @@ A loop does the search; its :class:`Run` does the bookkeeping, the same way for 
   the run's :class:`~searchkit.Stats`; the run calls it at every check and once at the end,
   whatever the ending (a solution, exhaustion, a budget, Ctrl-C);
 * **budget checks** -- the loop calls :meth:`Run.checkpoint` whenever its expansion count reaches
-  the number the previous call returned (every :attr:`Run.interval` expansions, and exactly at
-  ``max_expansions``); the run syncs the counters, measures memory, reports progress and raises
-  :class:`BudgetExhausted` when a limit is reached;
+  the number the previous call returned (exactly at ``max_expansions``, and otherwise at most
+  :attr:`Run.interval` expansions later: fewer when expansions are slow or allocate much, so
+  that a check comes about every :attr:`Run.check_seconds` and before the search can grow by
+  :attr:`Run.check_fraction` of its memory budget); the run syncs the counters, measures
+  memory, reports progress and raises :class:`BudgetExhausted` when a limit is reached;
 * **memory** -- the loop declares its containers once with :meth:`Run.track`; :meth:`Run.memory`
-  is the one estimate of ``Stats.peak_bytes``, used at every check and at the end;
+  is the one estimate of ``Stats.peak_bytes`` (:mod:`.memory`: the containers and the objects
+  they keep alive), used at every check and at the end. A memory budget is checked against the
+  larger of that estimate and the process's growth since the run started (its RSS), plus the
+  next resize of a big table;
+* **setup** -- everything :meth:`Run.guard` runs is under the budget and Ctrl-C, the heuristic's
+  first call and the first expansion included: :mod:`.watch` stops code that reaches no check
+  (:func:`~searchkit.check_budget`, and a timer at the deadline of a time budget);
 * **endings** -- :meth:`Run.guard` runs the loop, turns :class:`BudgetExhausted` and
   :class:`KeyboardInterrupt` into results with the statistics so far, and stamps the final time
   and memory; the loop itself only returns :meth:`Run.solved` or :meth:`Run.no_solution`.
@@ -30,13 +38,15 @@ A loop does the search; its :class:`Run` does the bookkeeping, the same way for 
 
 from __future__ import annotations
 
-import sys
 import time
-from collections.abc import Callable, Collection, Sized
+from collections.abc import Callable, Collection, Iterable, Sized
 from typing import Any, TypeVar
 
 from ..budget import Budget, Progress
+from ..frontiers.protocol import FrontierKind
 from ..result import Result, Stats, Status
+from .memory import MemoryMeter, rss_bytes
+from .watch import alarm, disarm, running
 
 __all__ = ["Run", "BudgetExhausted", "FRAME_BYTES"]
 
@@ -47,9 +57,14 @@ T = TypeVar("T")
 FRAME_BYTES = 600
 
 
-class BudgetExhausted(Exception):
-    """A budget limit was reached; raised by :meth:`Run.checkpoint` inside the loop and turned
-    into a ``budget_exhausted`` result by :meth:`Run.guard`."""
+class BudgetExhausted(BaseException):
+    """A budget limit was reached; raised by :meth:`Run.checkpoint` inside the loop (or by
+    :func:`~searchkit.check_budget` and the time-budget timer in code run by the search) and
+    turned into a ``budget_exhausted`` result by :meth:`Run.guard`.
+
+    Like :class:`KeyboardInterrupt` it is no :class:`Exception`, so that plugin code catching
+    ``Exception`` cannot swallow it.
+    """
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -63,30 +78,46 @@ def _no_counters(stats: Stats) -> None:
     """The counters of a run whose loop has registered none yet."""
 
 
+def _size(nbytes: float) -> str:
+    """``"58 kB"``, ``"4.2 MB"``: a size for a reason line."""
+    return f"{nbytes / 1e3:.0f} kB" if nbytes < 1e6 else f"{nbytes / 1e6:,.1f} MB"
+
+
 class Run:
     """The counters, budget, clock, memory estimate and endings of one search.
 
     ``strategy`` names the strategy in the results; ``budget`` and ``progress`` are those given
-    to :func:`~searchkit.search`.
+    to :func:`~searchkit.search`. The clock and the process's memory baseline start here: what
+    the search does after its run is made (setup included) counts against its budget.
     """
 
-    interval = 512  # expansions between checks
+    interval = 512  # the most expansions between two checks
+    first_interval = 16  # expansions before the first check under a time or memory budget
+    check_seconds = 0.05  # aimed time between two checks
+    check_fraction = 0.01  # aimed memory growth between two checks, as a part of max_bytes
+    sample_every = 16  # checks between two samplings of the entries' sizes
     progress_every = 0.5  # seconds between progress callbacks
+    _checks = 0  # checks so far
+    _sampled: int | None = None  # the check at which the entries were last sampled
+    _next_poll = 0.0  # when check_budget() next reads the process's size
+    _polled = (0.0, 0)  # (time, growth) at the last read of check_budget
 
     def __init__(self, strategy: str = "", budget: Budget | None = None,
                  progress: Callable[[Progress], None] | None = None) -> None:
         self.strategy = strategy
-        self.budget = budget or _UNLIMITED
+        self.budget = budget = budget or _UNLIMITED
         self.progress = progress
         self.stats = Stats()
-        self.start = time.perf_counter()
-        self._next_report = self.start + self.progress_every
+        self.meter = MemoryMeter()
         self._sync: Callable[[Stats], None] = _no_counters
-        self._frontier: Any = None
-        self._maps: tuple[Any, ...] = ()
-        self._sets: tuple[Collection[Any], ...] = ()
-        self._backend: Any = None
-        self._recursive = False
+        seconds, max_bytes = budget.max_seconds, budget.max_bytes
+        # Under a time or memory budget the first check comes early (nothing is known yet).
+        self._step = self.interval if seconds is None and max_bytes is None else self.first_interval
+        self._rss_start = None if max_bytes is None else rss_bytes()
+        self.start = start = time.perf_counter()
+        self._next_report = start + self.progress_every
+        self._last = (start, 0, 0)  # (time, expansions, bytes) at the previous check
+        self.deadline = None if seconds is None else start + seconds
 
     # -- what the loop registers -----------------------------------------------------------
 
@@ -96,23 +127,39 @@ class Run:
 
     def track(self, *, frontier: Sized | None = None, maps: tuple[Any, ...] = (),
               backend: Any = None, sets: tuple[Collection[Any], ...] = (),
-              recursive: bool = False) -> None:
+              recursive: bool = False, lists: Callable[[], Iterable[list[Any]]] | None = None,
+              ancestors: bool = False) -> None:
         """Declare the containers :meth:`memory` measures (replacing any declared before).
 
         ``frontier`` is asked its ``nbytes()``; ``maps`` were made by ``backend``, which sizes
-        them; ``sets`` are plain Python sets; ``recursive`` adds :data:`FRAME_BYTES` per level
-        of the deepest path so far (``Stats.max_frontier`` of depth-first loops).
+        them; ``sets`` are plain Python sets of keys; ``lists()`` returns the lists of states the
+        loop keeps beside a frontier (the layers of a breadth-first loop); ``recursive`` adds
+        :data:`FRAME_BYTES` per level of the deepest path so far (``Stats.max_frontier`` of
+        depth-first loops); ``ancestors``: each expansion leaves a node alive (a tree search's
+        nodes hold their parents). The objects the containers hold are measured by sampling
+        (:mod:`.memory`).
         """
-        self._frontier, self._maps, self._backend = frontier, maps, backend
-        self._sets, self._recursive = sets, recursive
+        meter = self.meter
+        meter.frontier, meter.maps, meter.backend, meter.sets = frontier, maps, backend, sets
+        meter.priority_entries = getattr(frontier, "kind", None) == FrontierKind.PRIORITY
+        meter.lists, meter.ancestors = lists, ancestors
+        meter.frame_bytes = FRAME_BYTES if recursive else 0
+        if self._sampled is not None:
+            meter.sample()
 
     # -- during the search -----------------------------------------------------------------
 
     def next_check(self, expanded: int) -> int:
-        """The expansion count at which the loop must call :meth:`checkpoint` next."""
-        nxt = expanded + self.interval
+        """The expansion count at which the loop must call :meth:`checkpoint` next; raises
+        :class:`BudgetExhausted` when ``expanded`` already reaches ``max_expansions`` (a budget
+        of 0 expansions, before the first one)."""
+        nxt = expanded + self._step
         cap = self.budget.max_expansions
-        return nxt if cap is None or cap > nxt else max(cap, expanded)
+        if cap is None or cap > nxt:
+            return nxt
+        if cap <= expanded:
+            raise BudgetExhausted(f"expansion budget exhausted ({cap} expansions)")
+        return cap
 
     def checkpoint(self, frontier: int) -> int:
         """Sync the counters, record memory and progress, and check the budget.
@@ -125,27 +172,111 @@ class Run:
         self._sync(stats)
         now = time.perf_counter()
         stats.seconds = now - self.start
+        self._sample()
+        self._checks += 1
         nbytes = self.memory()
         if nbytes > stats.peak_bytes:
             stats.peak_bytes = nbytes
         if self.progress is not None and now >= self._next_report:
             self._next_report = now + self.progress_every
             self.progress(Progress(stats, frontier, stats.seconds))
-        reason = self.budget.exhausted_by(stats, nbytes)
+        held = nbytes
+        if self.budget.max_bytes is not None:
+            held = self._check_memory(nbytes, stats)
+        reason = self.budget.exhausted_by(stats, held)
         if reason:
             raise BudgetExhausted(reason)
+        self._adapt(now, stats.expanded, held)
         return self.next_check(stats.expanded)
 
+    def _sample(self) -> None:
+        """Sample the entries' sizes every :attr:`sample_every` checks, from the first one
+        under a memory budget, else once the search has made :attr:`interval` expansions (a
+        smaller search reports its containers only: sampling would cost more than it)."""
+        last = self._sampled
+        if last is None:
+            if self.budget.max_bytes is None and self.stats.expanded < self.interval:
+                return
+        elif self._checks - last < self.sample_every:
+            return
+        self._sampled = self._checks
+        self.meter.sample()
+
+    def _check_memory(self, nbytes: int, stats: Stats) -> int:
+        """Raise if the memory budget cannot hold the search until the next check; else return
+        the bytes held (the larger of the estimate and the process's growth)."""
+        max_bytes = self.budget.max_bytes
+        assert max_bytes is not None
+        grown = self.grown()
+        held = max(nbytes, grown)
+        _, expanded, _ = self._last
+        done = stats.expanded - expanded
+        reserve = self.meter.reserve(2 * self._step / done if done > 0 else 2.0)
+        if held + reserve > max_bytes:
+            detail = (f"the structures hold {_size(nbytes)}, the process grew by {_size(grown)}"
+                      + (f", the next table resize needs {_size(reserve)}" if reserve else ""))
+            raise BudgetExhausted(f"memory budget exhausted ({max_bytes} bytes: {detail})")
+        return held
+
+    def grown(self) -> int:
+        """Bytes the process's resident memory grew by since the run started (0 unknown)."""
+        if self._rss_start is None:
+            return 0
+        now = rss_bytes()
+        return 0 if now is None else max(0, now - self._rss_start)
+
+    def _adapt(self, now: float, expanded: int, held: int) -> None:
+        """Choose the next interval: grow it up to :attr:`interval`, shrink it so that the next
+        check comes after about :attr:`check_seconds` (less near a time limit) and before the
+        search grows by :attr:`check_fraction` of its memory budget."""
+        then, expanded_then, held_then = self._last
+        self._last = (now, expanded, held)
+        done = expanded - expanded_then
+        step = min(self.interval, 2 * self._step)
+        if done > 0:
+            per_expansion = (now - then) / done
+            seconds = self.check_seconds
+            if self.deadline is not None:
+                seconds = min(seconds, (self.deadline - now) / 2)
+            if per_expansion > 0:
+                step = min(step, int(seconds / per_expansion))
+            growth = (held - held_then) / done
+            max_bytes = self.budget.max_bytes
+            if max_bytes is not None and growth > 0:
+                room = min(self.check_fraction * max_bytes, (max_bytes - held) / 2)
+                step = min(step, int(room / growth))
+        self._step = max(1, step)
+
+    def poll(self) -> None:
+        """The check of :func:`~searchkit.check_budget`: raise :class:`BudgetExhausted` past the
+        deadline, or once the process grew beyond the memory budget (its size is read again
+        before it can have grown by :attr:`check_fraction` of the budget at the pace seen so
+        far, and at least every millisecond)."""
+        now = time.perf_counter()
+        if self.deadline is not None and now >= self.deadline:
+            self.expire()
+        max_bytes = self.budget.max_bytes
+        if max_bytes is not None and now >= self._next_poll:
+            grown = self.grown()
+            if grown > max_bytes:
+                raise BudgetExhausted(f"memory budget exhausted ({max_bytes} bytes: the "
+                                      f"process grew by {_size(grown)})")
+            then, grown_then = self._polled
+            pace = (grown - grown_then) / (now - then) if now > then else 0
+            wait = self.check_fraction * max_bytes / pace if pace > 0 else 0.001
+            self._polled = (now, grown)
+            self._next_poll = now + min(wait, 0.001)
+
+    def expire(self) -> None:
+        """Raise the time budget's :class:`BudgetExhausted` (its deadline has passed)."""
+        self.stats.seconds = time.perf_counter() - self.start
+        raise BudgetExhausted(f"time budget exhausted ({self.budget.max_seconds:g} s)")
+
     def memory(self) -> int:
-        """The estimated bytes of the tracked containers (see :attr:`Stats.peak_bytes`)."""
-        total = 0 if self._frontier is None else self._frontier.nbytes()
-        for mapping in self._maps:
-            total += self._backend.nbytes(mapping)
-        for members in self._sets:
-            total += sys.getsizeof(members)
-        if self._recursive:
-            total += FRAME_BYTES * self.stats.max_frontier
-        return total
+        """The estimated bytes of the tracked containers and of the objects they keep alive
+        (see :attr:`Stats.peak_bytes` and :mod:`.memory`)."""
+        stats = self.stats
+        return self.meter.estimate(stats.max_frontier, stats.expanded)
 
     # -- endings -----------------------------------------------------------------------------
 
@@ -166,22 +297,41 @@ class Run:
 
         A :class:`BudgetExhausted` or a Ctrl-C (:class:`KeyboardInterrupt`) inside ``body`` ends
         it with ``stopped(status, reason)``. Either way the counters are synced one last time and
-        the final time and memory are stamped on :attr:`stats`.
+        the final time and memory are stamped on :attr:`stats`. While ``body`` runs, this run is
+        the one :func:`~searchkit.check_budget` checks, and a time budget's timer is armed
+        (:mod:`.watch`).
         """
         try:
-            outcome = body()
+            try:
+                running().append(self)
+                if self.deadline is not None:
+                    alarm(self, self.deadline - time.perf_counter())
+                outcome = body()
+            finally:
+                self._leave()
         except BudgetExhausted as stop:
+            self._leave()  # again: the timer or a Ctrl-C may have cut the first call short
             outcome = stopped("budget_exhausted", stop.reason)
         except KeyboardInterrupt:
+            self._leave()
             outcome = stopped("interrupted", "interrupted by the user")
         self.finish()
         return outcome
+
+    def _leave(self) -> None:
+        """Disarm this run's timer and leave the running searches (idempotent)."""
+        disarm(self)
+        stack = running()
+        if self in stack:
+            stack.remove(self)
 
     def finish(self) -> Stats:
         """Sync the counters, stamp the final time and memory, and return :attr:`stats`."""
         stats = self.stats
         self._sync(stats)
         stats.seconds = time.perf_counter() - self.start
+        if self._sampled is None and stats.expanded >= self.interval:
+            self.meter.sample()
         nbytes = self.memory()
         if nbytes > stats.peak_bytes:
             stats.peak_bytes = nbytes

@@ -21,8 +21,8 @@ def _example(flags: Any, x: int) -> int:
 """
 
 from __future__ import annotations
-
 import __future__
+
 import ast
 import inspect
 from collections.abc import Callable

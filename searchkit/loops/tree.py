@@ -37,7 +37,10 @@ def tree_search(ctx: SearchContext, run: Run) -> Result:
         stats.max_frontier, stats.bound = max_frontier, f
 
     run.count(sync)
-    run.track(frontier=frontier)
+    # In breadth-first order nearly every expanded node stays alive through its children's
+    # parent pointers; in other orders too few may (dead ends, a depth-first path) to count
+    # them all, and the process's growth covers them under a memory budget.
+    run.track(frontier=frontier, ancestors=getattr(frontier, "layered", False))
     if order is None and is_goal(start):
         return run.solved(*_path(root))
     if start_h == inf:

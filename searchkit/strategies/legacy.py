@@ -34,7 +34,13 @@ def translate_legacy(name: str, loop: Any, optimal_in: Any, legacy: Mapping[str,
                      options: Mapping[str, Any]) -> tuple[Any, Any]:
     """``(loop configuration, optimal_in)`` for the 0.1 keywords of strategy ``name``."""
     from ..loops import (
-        BestFirst, Bidirectional, Deepening, Priority, best_first, bidirectional, deepening,
+        BestFirst,
+        Bidirectional,
+        Deepening,
+        Priority,
+        best_first,
+        bidirectional,
+        deepening,
     )
 
     unknown = set(legacy) - LEGACY_KEYWORDS

@@ -3,7 +3,9 @@
 The bad-text check feeds a parser texts such as ``"99999999999#"``; a parser that believes the
 number may loop for minutes or allocate gigabytes. These guards turn both into a failure of the
 check instead of a hung or killed test run. Both are POSIX-only and do nothing elsewhere (and
-:func:`time_limit` only works in the main thread, where pytest runs tests).
+the time limits only work in the main thread, where pytest runs tests). :func:`deadline` is the
+timer under :func:`time_limit`, for callers that report a timeout themselves (the fuzz
+campaign counts hangs).
 
 >>> with time_limit(1.0, "a quick block"), memory_limit(2**30):
 ...     total = sum(range(1000))
@@ -25,34 +27,43 @@ try:
 except ImportError:  # not POSIX
     resource = None  # type: ignore[assignment]
 
-__all__ = ["time_limit", "memory_limit"]
+__all__ = ["TimeUp", "deadline", "time_limit", "memory_limit"]
 
 
-class _TooSlow(BaseException):
-    """Raised inside the block when time is up (a BaseException, so that the code under test's
-    ``except Exception`` cannot swallow it)."""
+class TimeUp(BaseException):
+    """Raised inside a :func:`deadline` block when its time is up (a BaseException, so that the
+    code under test's ``except Exception`` cannot swallow it)."""
 
 
 @contextmanager
-def time_limit(seconds: float, what: str) -> Iterator[None]:
-    """Raise ``AssertionError("<what> took more than <seconds> s")`` if the block runs longer."""
+def deadline(seconds: float) -> Iterator[None]:
+    """Raise :class:`TimeUp` inside the block once it has run ``seconds`` of wall-clock time
+    (``SIGALRM``; outside the main thread or without ``setitimer`` the block runs unlimited)."""
     main = threading.current_thread() is threading.main_thread()
     if not hasattr(signal, "setitimer") or not main:
         yield
         return
 
     def expire(signum: int, frame: Any) -> None:
-        raise _TooSlow()
+        raise TimeUp()
 
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
-    except _TooSlow:
-        raise AssertionError(f"{what} took more than {seconds:g} s") from None
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+@contextmanager
+def time_limit(seconds: float, what: str) -> Iterator[None]:
+    """Raise ``AssertionError("<what> took more than <seconds> s")`` if the block runs longer."""
+    try:
+        with deadline(seconds):
+            yield
+    except TimeUp:
+        raise AssertionError(f"{what} took more than {seconds:g} s") from None
 
 
 @contextmanager

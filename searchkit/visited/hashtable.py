@@ -49,18 +49,15 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, MutableMapping
-from functools import partial
 from typing import Any
+
+from .mixing import MAX_AVERAGE_PROBES, mix
 
 __all__ = ["HashTable", "MAX_AVERAGE_PROBES"]
 
 _INT_MIN = -(2**63)
 _INT_MAX = 2**63 - 1
 _EMPTY_INT = _INT_MIN  # marks an empty slot of an integer key array; that one key forces a list
-
-#: Extra probes per key, over a re-insertion at a growth, beyond which the hash is mixed
-#: (random keys need about 0.3 at the load of 1/3 that follows a growth).
-MAX_AVERAGE_PROBES = 2
 
 
 class _Empty:
@@ -81,22 +78,6 @@ def _stored(keys: Any) -> list[tuple[int, Any]]:
     if type(keys) is array:
         return [(i, k) for i, k in enumerate(keys) if k != _EMPTY_INT]
     return [(i, k) for i, k in enumerate(keys) if k is not _EMPTY_OBJ]
-
-
-def _mix(hash_function: Callable[[Any], int]) -> Callable[[Any], int]:
-    """``hash_function`` followed by a round of xxHash (the hash of a 1-tuple of its value);
-    picklable when ``hash_function`` is."""
-    if hash_function is hash:
-        return _mixed_hash
-    return partial(_mixed_hash_of, hash_function)
-
-
-def _mixed_hash(key: Any) -> int:
-    return hash((key,))  # the tuple hashes key itself: hash(key) mixed
-
-
-def _mixed_hash_of(hash_function: Callable[[Any], int], key: Any) -> int:
-    return hash((hash_function(key),))
 
 
 class HashTable(MutableMapping):
@@ -320,7 +301,7 @@ class HashTable(MutableMapping):
             if values is not None:
                 values[i] = old_values[j]  # type: ignore[index]
         if probes > MAX_AVERAGE_PROBES * self._size + 64 and not self._mixed:
-            self._hash, self._mixed = _mix(h), True
+            self._hash, self._mixed = mix(h), True
             self._rebuild(cap, old_keys)
             return
         self._keys, self._values, self._mask = keys, values, mask

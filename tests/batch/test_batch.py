@@ -180,6 +180,7 @@ def test_cli_sweeps_strategy_options_only_where_they_apply(tmp_path, capsys):
 
 def test_overhead_suite_measures_the_batch_against_a_plain_loop():
     import searchkit_nstar.bench.batch as suite
+
     from searchkit.bench import Options
 
     table = suite.run(Options(quick=True))

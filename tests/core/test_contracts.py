@@ -70,7 +70,7 @@ class _CheckingHeap(HeapFrontier):
 
         def checked(entry):
             assert len(entry) == len(PRIORITY_ENTRY_FIELDS)
-            priority, tie, seq, item, h, key = entry
+            _priority, _tie, seq, item, _h, key = entry
             type(self).pushed.append((seq, item, key))
             push(entry)
 

@@ -14,8 +14,8 @@ GRAPH = GraphProblem({"s": {"a": 1, "t": 5}, "a": {"t": 1}}, "s", {"t"},
 def test_the_01_keywords_build_the_same_strategy():
     with pytest.warns(DeprecationWarning, match="astar2h.*deprecated"):
         old = Strategy(name="astar2h", summary="A* with f = g + 2h",
-                       guarantee="cost <= 2 x optimal", loop=best_first, frontier_kind="priority", default_frontier="heap",
-                       uses_heuristic=True, g_weight=1, h_weight=2)
+                       guarantee="cost <= 2 x optimal", loop=best_first, frontier_kind="priority",
+                       default_frontier="heap", uses_heuristic=True, g_weight=1, h_weight=2)
     assert old.loop == BestFirst("heap", Priority(1, 2))
     assert old.guarantee == "cost <= 2 x optimal" and old.optimal_in is None
     assert search(GRAPH, old).cost == 2

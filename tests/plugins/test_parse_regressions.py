@@ -97,7 +97,7 @@ def test_a_large_sokoban_board_still_solves() -> None:
 def test_taquin_tables_built_on_first_use_agree_with_the_full_computation(heuristic: str) -> None:
     """Boards above 25 cells fill their move tables lazily: a random walk on 6 x 6 checks every
     child's incremental heuristic against the one computed from scratch, and its board."""
-    from searchkit_taquin.problem import EAGER_CELLS
+    from searchkit_taquin.moves import EAGER_CELLS
 
     problem = searchkit.get_puzzle("taquin").parse(_taquin(6), heuristic=heuristic)
     assert problem.cells > EAGER_CELLS
@@ -115,7 +115,7 @@ def test_taquin_tables_built_on_first_use_agree_with_the_full_computation(heuris
 
 def test_taquin_lazy_and_eager_tables_give_the_same_children() -> None:
     """The same 5 x 5 board with eager tables (25 cells) and forced lazy ones."""
-    from searchkit_taquin import problem as module
+    from searchkit_taquin import moves as module
 
     text = _taquin(5)
     eager = searchkit.get_puzzle("taquin").parse(text)

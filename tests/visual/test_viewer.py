@@ -17,8 +17,6 @@ from searchkit.visual.record import RecordError, parse_record
 
 from .pages import ROOM, page_data, random_pushes
 
-
-
 elements = st.sampled_from(['<rect x="1"/>', '<rect x="2"/>', "<g><circle r='3'/></g>",
                             '<text x="0">a &amp; b</text>', "<path d='M0 0h1'/>"])
 

@@ -1,0 +1,97 @@
+"""Budgets outside the loop's own checks: the running searches, :func:`check_budget` and the
+time-budget alarm.
+
+A loop checks its budget every few expansions, but a search also runs code before its first
+expansion and between two checks -- a heuristic building its tables on its first call, a slow
+successor function. That code belongs to the search and runs under its budget in two ways:
+
+* **cooperatively**: :func:`check_budget`, a public function that costly code (a plugin's table
+  builder) calls every so often. Inside a search it raises the search's ``BudgetExhausted``
+  once its time or memory budget is spent; outside a search it returns at once. It works in
+  every thread.
+* **by an alarm**: a search with a time budget, started in the main thread of a Unix process
+  whose ``SIGALRM`` is free, sets a timer for its deadline. If the deadline passes with no
+  check in between, the timer interrupts whatever runs -- as Ctrl-C would -- and the search
+  returns ``budget_exhausted``. The timer and the previous handler are restored when the search
+  ends; a search started inside another one keeps the outer search's timer.
+
+Either way :meth:`Run.guard <searchkit.loops.Run.guard>` turns the interruption into the result.
+Plugin code must therefore, as for Ctrl-C, leave its caches absent rather than half-built when
+an exception passes through it (build, then store).
+
+>>> check_budget()  # outside a search: nothing to check
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .run import Run
+
+__all__ = ["check_budget", "running", "alarm", "disarm"]
+
+class _ThreadState(threading.local):
+    """Per thread: the running searches (innermost last) and the one whose timer is set."""
+
+    owner: Run | None = None  # class defaults: reading them raises nothing (fast)
+
+    def __init__(self) -> None:
+        self.runs: list[Run] = []
+
+
+_local = _ThreadState()
+
+
+def running() -> list[Run]:
+    """The searches running in this thread, innermost last."""
+    return _local.runs
+
+
+def check_budget() -> None:
+    """Raise the running search's ``BudgetExhausted`` when its time or memory budget is spent.
+
+    Call it from code that may run long inside a search (e.g. every few thousand steps of a
+    table build in a heuristic's first call): the search then stops on time even before its
+    loop's first check. Outside a search it does nothing. It costs a clock read (and, with a
+    memory budget, a read of the process's size at most every millisecond).
+    """
+    stack = _local.runs
+    if stack:
+        stack[-1].poll()
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    owner = _local.owner
+    if owner is not None and owner in _local.runs:
+        owner.expire()
+
+
+def alarm(run: Run, seconds: float) -> bool:
+    """Interrupt ``run`` after ``seconds`` (see the module docstring); False when no timer could
+    be set here. :func:`disarm` (called whatever happens) puts things back."""
+    if (not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()):
+        return False
+    handler = signal.getsignal(signal.SIGALRM)
+    if handler is _on_alarm and _local.owner in _local.runs:
+        return False  # an outer search's own timer: it stays
+    if handler is not signal.SIG_DFL and handler is not _on_alarm:
+        return False  # the program's own use of SIGALRM
+    try:
+        signal.signal(signal.SIGALRM, _on_alarm)
+    except (ValueError, OSError):  # pragma: no cover - e.g. an embedded interpreter
+        return False
+    _local.owner = run  # before the timer starts: disarm() must know whose it is
+    signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
+    return True
+
+
+def disarm(run: Run) -> None:
+    """Stop ``run``'s timer and restore the default handler, if ``run`` set them."""
+    if _local.owner is run:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        _local.owner = None

@@ -1,0 +1,263 @@
+"""Budgets that hold: memory measured against the real process, setup under the time budget and
+Ctrl-C, and limits that mean something (the same in ``Budget(...)`` and on the command line)."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from searchkit import Budget, GraphProblem, OptionError, check_budget, explore, search
+from searchkit.cli import main
+from tests.core.test_api import Counter
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# -- the memory budget, measured in a fresh process ----------------------------------------------
+
+# case -> budget in MB. Sokoban grows slower (its own caches grow beside the search): a smaller
+# budget keeps the test short; the check is the same.
+MEMORY_CASES = {
+    "taquin-bfs": 60, "taquin-astar": 60, "taquin-bibfs": 60, "taquin-explore": 60,
+    "nstar-tree-bfs": 60, "nstar-tree-astar": 60, "sokoban-bfs": 20, "sokoban-astar": 20,
+    "wide-tree": 60, "setup": 30,
+}
+# Cases whose process grows by the search's structures alone: the estimate must match it.
+CALIBRATED = {"taquin-bfs", "taquin-astar", "taquin-bibfs", "taquin-explore", "nstar-tree-bfs",
+              "wide-tree"}
+
+
+def _run_case(case: str) -> dict:
+    done = subprocess.run([sys.executable, "-m", "tests.core.memory_cases", case,
+                           str(MEMORY_CASES[case])], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def measured() -> dict[str, dict]:
+    """Every case, two processes at a time (each measures its own RSS)."""
+    with ThreadPoolExecutor(2) as pool:
+        return dict(zip(MEMORY_CASES, pool.map(_run_case, MEMORY_CASES)))
+
+
+@pytest.mark.parametrize("case", MEMORY_CASES)
+def test_memory_budget_holds_against_rss_growth(measured, case):
+    m = measured[case]
+    assert m["status"] == "budget_exhausted" and "memory budget" in m["reason"], m
+    # The process never grows more than 10% past the budget, and the search used at least
+    # half of it (it stops early only before a table resize that the budget could not hold).
+    assert m["growth"] <= 1.10 * m["budget"], m
+    assert m["growth"] >= 0.5 * m["budget"], m
+
+
+@pytest.mark.parametrize("case", sorted(CALIBRATED))
+def test_memory_estimate_is_calibrated_against_rss(measured, case):
+    m = measured[case]
+    assert abs(m["estimate"] - m["growth"]) <= 0.10 * m["budget"], m
+
+
+# -- time budgets and Ctrl-C cover the setup -----------------------------------------------------
+
+class SlowStart(Counter):
+    """A line 0, 1, 2, ... whose heuristic's first call takes ``setup`` seconds: sleeping, or
+    busy in Python (``busy``), optionally calling :func:`check_budget` as it goes."""
+
+    def __init__(self, setup: float = 30, busy: bool = False, cooperative: bool = False):
+        self.setup, self.busy, self.cooperative = setup, busy, cooperative
+        self.ready = False
+
+    def heuristic(self, n):
+        if not self.ready:
+            end = time.perf_counter() + self.setup
+            while time.perf_counter() < end:
+                if self.cooperative:
+                    check_budget()
+                if not self.busy:
+                    time.sleep(0.01 if self.cooperative else self.setup)
+            self.ready = True
+        return 0
+
+
+def _timed(call):
+    start = time.perf_counter()
+    result = call()
+    return result, time.perf_counter() - start
+
+
+@pytest.mark.parametrize("busy", [False, True], ids=["sleeping", "busy"])
+def test_time_budget_covers_a_heuristic_that_builds_tables(busy):
+    budget = Budget(max_expansions=1, max_seconds=0.2)
+    result, seconds = _timed(lambda: search(SlowStart(busy=busy), "astar", budget=budget))
+    assert result.status == "budget_exhausted" and "time budget" in result.reason
+    assert result.stats.expanded == 0
+    assert seconds < 1.0
+    assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL  # the timer is put back
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_a_deadline_passed_at_once_leaves_no_timer_behind():
+    for _ in range(20):  # the timer may fire before search() has finished setting it
+        result = search(SlowStart(setup=0), "astar", budget=Budget(max_seconds=1e-9))
+        assert result.status == "budget_exhausted"
+    assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_check_budget_stops_setup_in_a_thread():
+    """Outside the main thread there is no timer: cooperative setup code still stops on time."""
+    out = {}
+
+    def run():
+        out["result"], out["seconds"] = _timed(lambda: search(
+            SlowStart(cooperative=True), "astar", budget=Budget(max_seconds=0.2)))
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(10)
+    assert out["result"].status == "budget_exhausted" and out["seconds"] < 0.5
+
+
+def test_slow_expansions_are_checked_often():
+    """Each expansion takes 5 ms: the check interval shrinks (512 of them would be 2.6 s)."""
+
+    class Slow(SlowStart):
+        def successors(self, n):
+            time.sleep(0.005)
+            yield from super().successors(n)
+
+    out = {}
+    thread = threading.Thread(target=lambda: out.update(result=_timed(lambda: search(
+        Slow(setup=0), "bfs", budget=Budget(max_seconds=0.3)))))
+    thread.start()
+    thread.join(10)
+    result, seconds = out["result"]
+    assert result.status == "budget_exhausted" and 0.3 <= seconds < 0.45
+
+
+def test_a_users_sigalrm_handler_is_left_alone():
+    def handler(signum, frame):
+        raise AssertionError("the user's alarm")
+
+    previous = signal.signal(signal.SIGALRM, handler)
+    try:
+        result = search(SlowStart(cooperative=True), "astar", budget=Budget(max_seconds=0.2))
+        assert result.status == "budget_exhausted"
+        assert signal.getsignal(signal.SIGALRM) is handler
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_check_budget_outside_a_search_does_nothing():
+    check_budget()
+
+
+CHILD = textwrap.dedent("""
+    import sys, time
+    from searchkit import Budget, ProblemBase, search
+
+    class SlowStart(ProblemBase):
+        def initial(self): return 0
+        def successors(self, n): yield "+1", n + 1, 1
+        def is_goal(self, n): return False
+        def heuristic(self, n):
+            print("setup", flush=True)
+            time.sleep(30)  # a table build, stopped only by Ctrl-C
+            return 0
+
+    start = time.perf_counter()
+    result = search(SlowStart(), "astar", budget=Budget(max_seconds=60))
+    print(result.status, result.stats.expanded, round(time.perf_counter() - start, 1))
+""")
+
+
+def test_ctrl_c_during_setup_returns_interrupted():
+    child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True,
+                             cwd=ROOT)
+    try:
+        assert child.stdout.readline() == "setup\n"
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=10)
+    finally:
+        child.kill()
+    assert child.returncode == 0
+    status, expanded, _seconds = out.split()
+    assert (status, expanded) == ("interrupted", "0")
+
+
+# -- limits that mean something ----------------------------------------------------------------
+
+@pytest.mark.parametrize("limits", [
+    {"max_seconds": 0}, {"max_seconds": -1}, {"max_seconds": float("nan")},
+    {"max_seconds": float("inf")}, {"max_seconds": "10"}, {"max_expansions": -1},
+    {"max_expansions": 1.5}, {"max_expansions": True}, {"max_visited": 0},
+    {"max_bytes": 0}, {"max_bytes": -2**30}, {"max_bytes": float("inf")},
+])
+def test_budget_rejects_values_that_mean_nothing(limits):
+    (name, value), = limits.items()
+    with pytest.raises(OptionError, match=f"budget {name} must be .*, not "):
+        Budget(**limits)
+
+
+def test_budget_accepts_sensible_values():
+    Budget(max_expansions=0, max_seconds=1e-3, max_visited=1, max_bytes=2e9)
+
+
+LINE = GraphProblem({"a": {"b": 1}, "b": {"c": 1}}, start="a", goals={"c"})
+
+
+@pytest.mark.parametrize("strategy", ["bfs", "dfs", "astar", "dijkstra", "greedy", "iddfs",
+                                      "idastar", "bibfs"])
+def test_zero_expansions_tests_the_start_only(strategy):
+    none = Budget(max_expansions=0)
+    result = search(LINE, strategy, budget=none)
+    assert result.status == "budget_exhausted" and result.stats.expanded == 0
+    assert result.stats.generated == 0
+    at_goal = GraphProblem({"a": {"b": 1}}, start="a", goals={"a"})
+    assert search(at_goal, strategy, budget=none).states == ["a"]
+
+
+def test_zero_expansions_explores_the_start_only():
+    exploration = explore(LINE, budget=Budget(max_expansions=0))
+    assert exploration.status == "budget_exhausted" and exploration.histogram == [1]
+
+
+@pytest.mark.parametrize("flag, value, message", [
+    ("--max-seconds", "0", "must be a positive, finite number of seconds, got '0'"),
+    ("--max-seconds", "nan", "must be a positive, finite number of seconds, got 'nan'"),
+    ("--max-seconds", "-1", "must be a positive, finite number of seconds, got '-1'"),
+    ("--max-expansions", "-3", "must be a whole number of expansions, 0 or more, got '-3'"),
+    ("--max-expansions", "1.5", "expected a whole number, got '1.5'"),
+    ("--max-states", "0", "must be a whole number of states, 1 or more, got '0'"),
+    ("--max-memory", "-1G", "expected a non-negative size, got '-1G'"),
+    ("--max-memory", "0", "must be a whole number of bytes, 1 or more, got '0'"),
+    ("--max-memory", "1e400", "expected a size like 512M or 2G, got '1e400'"),
+])
+def test_cli_rejects_budgets_that_mean_nothing(capsys, flag, value, message):
+    assert main(["solve", "nstar", "-e", "1-42", flag, value]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert f"argument {flag}: {message}" in captured.err
+
+
+def test_cli_zero_expansions_tests_the_start(capsys):
+    assert main(["solve", "nstar", "-e", "1-42", "-s", "bfs", "--max-expansions", "0"]) == 1
+    out = capsys.readouterr().out
+    assert "expansion budget exhausted (0 expansions)" in out and "expanded 0" in out
+
+
+def test_stats_rejects_budgets_that_mean_nothing(capsys):
+    assert main(["stats", "nstar", "-e", "1-42", "--max-seconds", "nan"]) == 2
+    assert "argument --max-seconds: must be a positive" in capsys.readouterr().err
+    assert main(["stats", "nstar", "-e", "1-42", "--max-states", "0"]) == 0  # 0: no limit
+
