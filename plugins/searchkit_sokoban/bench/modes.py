@@ -14,7 +14,8 @@ portfolio of :data:`~searchkit_sokoban.solve.PORTFOLIO`.
   continued). Run two collections at once on a 2-core machine: one process each.
 * ``sokoban-any-ablation``: Microban 101-155 in ``mode="any"`` at 10 s, one technique switched
   off at a time (tunnel macros, goal macros, packing-order guidance, PI-corrals, the
-  ``subsets`` table), and greedy alone instead of the portfolio.
+  ``subsets`` table, the feature-space search), the ``corral`` rule switched on, and greedy
+  alone or the feature-space search alone instead of the portfolio.
 
 ``--quick``: the first 3 levels at 2 s. Data: ``sokoban/<collection>.xsb``.
 """
