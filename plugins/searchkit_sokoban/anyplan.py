@@ -252,11 +252,12 @@ class AnyPlanProblem(PushSokobanProblem):
         area = self._goal_area
         others = set(boxes)
         others.discard(box)
-        reach_cache: dict[tuple[int, int], set[int]] = {}
+        reach_cache: dict[int, list[set[int]]] = {}  # box cell -> the keeper regions seen
 
         def reach(cell: int, start: int) -> set[int]:
-            for (c, _), found in reach_cache.items():
-                if c == cell and start in found:
+            regions = reach_cache.setdefault(cell, [])
+            for found in regions:
+                if start in found:
                     return found
             seen = {start}
             queue = [start]
@@ -265,7 +266,7 @@ class AnyPlanProblem(PushSokobanProblem):
                     if nxt not in seen and nxt != cell and nxt not in others:
                         seen.add(nxt)
                         queue.append(nxt)
-            reach_cache[(cell, start)] = seen
+            regions.append(seen)
             return seen
 
         previous: dict[tuple[int, int], tuple[tuple[int, int], int] | None] = {

@@ -55,12 +55,13 @@ search.)
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from math import inf
 
 from .assignment import has_perfect_matching
 from .board import Board
 
-__all__ = ["bipartite_deadlock", "freeze_deadlock", "pi_corral_pushes"]
+__all__ = ["bipartite_deadlock", "corrals", "freeze_deadlock", "pi_corral_pushes"]
 
 
 def freeze_deadlock(board: Board, has_box: bytearray, pushed: int) -> bool:
@@ -138,6 +139,17 @@ def pi_corral_pushes(board: Board, distance: list[int]) -> list[tuple[int, int]]
     box must move but none ever can). O(floor) per corral.
     """
     best: list[tuple[int, int]] | None = None
+    for area, barrier in corrals(board, distance):
+        pushes = _corral_pushes(board, distance, area, barrier)
+        if pushes is not None and (best is None or len(pushes) < len(best)):
+            best = pushes
+    return best
+
+
+def corrals(board: Board, distance: list[int]) -> Iterator[tuple[set[int], set[int]]]:
+    """Every corral of the position as ``(area, barrier)``: a connected set of free floor cells
+    the keeper cannot reach, and the boxes next to it. ``distance`` as for
+    :func:`pi_corral_pushes`. Corrals come in the order of their smallest cell. O(floor)."""
     seen: set[int] = set()
     neighbours = board.neighbours
     for start in board.floor:
@@ -155,10 +167,7 @@ def pi_corral_pushes(board: Board, distance: list[int]) -> list[tuple[int, int]]
                 elif distance[nxt] == -2:
                     barrier.add(nxt)
         seen |= area
-        pushes = _corral_pushes(board, distance, area, barrier)
-        if pushes is not None and (best is None or len(pushes) < len(best)):
-            best = pushes
-    return best
+        yield area, barrier
 
 
 def _corral_pushes(board: Board, distance: list[int], area: set[int],

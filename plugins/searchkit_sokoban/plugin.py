@@ -86,6 +86,10 @@ class SokobanPuzzle(Puzzle):
                          "could not be solved: a table built once per level"),
         "pi_corral": _rule("cost=pushes: when a PI-corral exists, only push its barrier boxes "
                            "into it (ignored for cost=moves: not move-optimal)"),
+        "corral": PuzzleOption(
+            None, "prune positions with a corral that the boxes around it can neither open "
+                  "nor put on goals (a small search per corral; off by default: on the levels "
+                  "measured it cost more than it cut)", convert=_to_bool_or_none),
         "matching": PuzzleOption(None, "deprecated: the old name of the rule 'bipartite'",
                                  convert=_to_bool_or_none),
     }

@@ -121,10 +121,16 @@ class SokobanProblem(ProblemBase):
     corrals_are_sound = False
     #: whether a plan this problem's A* finds is a proven optimum (see :mod:`.anyplan`)
     proves_optimal = True
+    #: the ``corral`` rule's default: off (on a sample of unsolved levels it cut few positions
+    #: and cost a fifth of the node rate; it is sound for every mode: ``corral=True``)
+    corral_default = False
 
     def __init__(self, board: Board, heuristic: str = "matching", keeper_aware: bool = True,
                  subset_bound: bool = True, **rules: bool | None) -> None:
-        switches = rule_switches(dict(rules))
+        rules = dict(rules)
+        if rules.get("corral") is None:
+            rules["corral"] = self.corral_default
+        switches = rule_switches(rules)
         unknown = set(rules) - {*RULES, "matching"}
         if unknown:
             raise TypeError(f"unknown rule {min(unknown)!r} (valid: {', '.join(RULES)})")

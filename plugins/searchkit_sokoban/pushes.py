@@ -8,7 +8,9 @@ per push that no rule cuts. Each rule that cuts a push counts it in :attr:`PushG
 The rules, each switchable (see :data:`RULES`): ``dead_squares`` (never push a box onto a dead
 square), ``freeze`` (the frozen-box test), ``bipartite`` (every box keeps a distinct reachable
 goal), ``subsets`` (every few boxes alone stay solvable; :mod:`.subsets`) and ``pi_corral``
-(when a PI-corral exists, push only into it; :mod:`.deadlocks`; sound for push optima only).
+(when a PI-corral exists, push only into it; :mod:`.deadlocks`; sound for push optima only)
+and ``corral`` (a position with a corral that the boxes around it can neither open nor put
+on goals is dead; :mod:`.corrals`: tested once per expanded position, before its pushes).
 
 An :class:`Action` is ``(boxes, keeper, stand, direction)``: the boxes and the keeper's cell
 *before* the push, the cell he walks to, and the push direction (an index into
@@ -30,13 +32,14 @@ from typing import NamedTuple
 
 from .board import MOVE_CHARS, Board
 from .bounds import PushBound
+from .corrals import CorralDeadlocks
 from .deadlocks import bipartite_deadlock, freeze_deadlock, pi_corral_pushes
 from .subsets import SubsetTable
 
-__all__ = ["RULES", "Action", "Push", "PushGenerator", "region_root", "spell_walk"]
+__all__ = ["RULES", "Action", "Push", "PushGenerator", "one_run", "region_root", "spell_walk"]
 
 #: The deadlock rules, in the order they are tried on a push.
-RULES = ("dead_squares", "freeze", "bipartite", "subsets", "pi_corral")
+RULES = ("dead_squares", "freeze", "bipartite", "subsets", "pi_corral", "corral")
 
 
 class Action(NamedTuple):
@@ -86,6 +89,7 @@ class PushGenerator:
         self._no_box = bytearray(board.size)
         self._unreached = [-1] * board.size
         self._match_cache: dict[tuple[int, ...], bool] = {}
+        self._corral_deadlocks: CorralDeadlocks | None = None
         offsets = board.offsets
         self._pushes = tuple((off, d) for d, off in enumerate(offsets))
         up, down, left, right = offsets
@@ -100,6 +104,14 @@ class PushGenerator:
         :meth:`Board.derived`."""
         return self.board.derived("subsets", lambda: SubsetTable(self.board))
 
+    def corral_deadlocks(self) -> CorralDeadlocks:
+        """The ``corral`` rule's test (:mod:`.corrals`); its table of answers is shared by
+        every search on the level."""
+        found = self._corral_deadlocks
+        if found is None:
+            found = self._corral_deadlocks = CorralDeadlocks(self.board)
+        return found
+
     def pushes(self, boxes: tuple[int, ...], keeper: int, *, with_region: bool = False,
                with_bound: bool = False) -> Iterator[Push]:
         """Every legal push of the position that no rule cuts, as :class:`Push` records.
@@ -113,10 +125,13 @@ class PushGenerator:
         board = self.board
         occupied, has_box, distance, parent_region = self._walk(boxes, keeper)
         rules = self.rules
-        check_dead, check_freeze, check_bipartite, check_subsets, check_corral = (
+        check_dead, check_freeze, check_bipartite, check_subsets, check_corral, sealed = (
             rules[r] for r in RULES)
-        subsets_alive = self.subset_table().alive if check_subsets else None
         pruned, dead = self.pruned, board.dead
+        if sealed and self.corral_deadlocks().dead(boxes, keeper, distance, parent_region):
+            pruned["corral"] += 1
+            return
+        subsets_alive = self.subset_table().alive if check_subsets else None
         corral = pi_corral_pushes(board, distance) if check_corral else None
         bound = self.bound
         bound_is_rule = check_bipartite and bound.is_matching
@@ -214,22 +229,7 @@ class PushGenerator:
         the 8-cell ring of ``target``: every path through ``target`` can then go round it.
         False means "maybe not" (the caller then walks the region).
         """
-        inside = [distance[target + o] >= 0 or target + o == box for o in self._ring]
-        if all(inside):
-            return True
-        start = inside.index(False)
-        run = None
-        current = 0
-        for k in range(1, 9):
-            i = (start + k) % 8
-            if not inside[i]:
-                current += 1
-            elif i % 2 == 0:  # an orthogonal neighbour: it must be in the first run met
-                if run is None:
-                    run = current
-                elif run != current:
-                    return False
-        return True
+        return one_run([distance[target + o] >= 0 or target + o == box for o in self._ring])
 
     def _matchable(self, boxes: tuple[int, ...]) -> bool:
         """The ``bipartite`` rule without the matching bound: can every box still reach a
@@ -239,6 +239,34 @@ class PushGenerator:
             value = not bipartite_deadlock(self.board, boxes)
             self._match_cache[boxes] = value
         return value
+
+
+def one_run(ring: list[bool]) -> bool:
+    """Whether the free orthogonal cells of an 8-cell ring (``ring[i]``: cell ``i`` is free,
+    clockwise from the one above, even indices orthogonal) lie in one run of free cells around
+    it: then every path through the centre can go round it, and filling the centre splits
+    nothing.
+
+    >>> one_run([True, True, True, False, False, False, False, False])  # above and right
+    True
+    >>> one_run([True, False, False, False, True, False, False, False])  # above and below
+    False
+    """
+    if all(ring):
+        return True
+    start = ring.index(False)
+    run = None
+    current = 0
+    for k in range(1, 9):
+        i = (start + k) % 8
+        if not ring[i]:
+            current += 1
+        elif i % 2 == 0:  # an orthogonal neighbour: it must be in the first run met
+            if run is None:
+                run = current
+            elif run != current:
+                return False
+    return True
 
 
 def _flood_root(board: Board, occupied: bytearray, start: int) -> int:

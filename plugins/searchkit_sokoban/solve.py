@@ -9,11 +9,14 @@ With ``mode="optimal"`` it is one A* search (plus the exact tie-break on request
 ``mode="any"`` and no ``strategy`` it is a *portfolio* (:data:`PORTFOLIO`), run one after the
 other within the time limit: greedy best-first on the ``any`` problem (:mod:`.anyplan`: macro
 moves, packing-order guidance; it solves most levels in a fraction of a second), greedy again
-without goal macros and packing guidance (greedy search is brittle: each solves levels the other
-misses), an exact A* (some small levels that greedy misleads are solved optimally at once), then
-A* on the guidance (``g + h`` with an inadmissible ``h``: more breadth than greedy). Every search on the level shares the tables derived from it (dead squares, the
-``subsets`` deadlock tables, the packing order: :meth:`Board.derived`), so a later search never
-rebuilds what an earlier one learnt.
+without goal macros and packing guidance, the feature-space search (:mod:`.features`, after
+Shoham and Schaeffer's FESS: a round robin over cells of boxes placed and keeper regions), an
+exact A* (some small levels that greedy misleads are solved optimally at once), then A* on the
+guidance (``g + h`` with an inadmissible ``h``: more breadth than greedy).
+``strategy="features"`` runs the feature-space search alone. Every search on the level shares
+the tables derived from it (dead squares, the ``subsets`` deadlock tables, the packing order,
+the ``corral`` rule's answers: :meth:`Board.derived`), so a later search never rebuilds or
+re-learns what an earlier one found.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import Any
 from searchkit import Budget, PlanError, Result, get_strategy, search
 
 from .board import Board
+from .features import feature_search
 from .levels import select_level, split_levels
 from .lurd import plan_to_lurd, replay_lurd
 from .plugin import SokobanPuzzle
@@ -38,10 +42,13 @@ __all__ = ["ANY_TUNING", "PORTFOLIO", "SolveReport", "solve_level"]
 ANY_TUNING = ("tunnels", "goal_macros", "packing_weight")
 
 #: ``mode="any"`` without a strategy: ``(name, mode, strategy, share of the time left, tuning)``,
-#: in order. Greedy search is fast but brittle (each of the first two solves levels the other
-#: does not), so the second runs without goal macros and packing guidance.
-PORTFOLIO = (("greedy", "any", "greedy", 0.45, {}),
-             ("greedy, plain", "any", "greedy", 0.5, {"goal_macros": False, "packing_weight": 0}),
+#: in order. Greedy search is fast but brittle: it solves most levels at once, or dives into
+#: a dead region (greedy without goal macros and packing guidance dives elsewhere); the
+#: feature-space search (:mod:`.features`) is slower but gives every kind of position its turn;
+#: the exact A* and A* on the guidance each solve a few levels the others miss.
+PORTFOLIO = (("greedy", "any", "greedy", 0.15, {}),
+             ("greedy, plain", "any", "greedy", 0.3, {"goal_macros": False, "packing_weight": 0}),
+             ("features", "any", "features", 0.65, {}),
              ("exact astar", "optimal", "astar", 0.5, {}),
              ("astar", "any", "astar", 1.0, {}))
 
@@ -123,7 +130,8 @@ def _count(totals: dict[str, int], problem: Any, result: Result) -> None:
 def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves",
                 mode: str = "optimal", strategy: str | None = None,
                 time_limit: float | None = 60.0, clock: str = "wall", tiebreak: bool = False,
-                **options: Any) -> SolveReport:
+                portfolio: tuple[tuple[Any, ...], ...] = PORTFOLIO, **options: Any
+                ) -> SolveReport:
     """Solve one level of the collection ``text`` within ``time_limit`` seconds.
 
     ``clock="wall"`` counts wall-clock time (a :class:`~searchkit.Budget`); ``clock="cpu"``
@@ -131,10 +139,11 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     callback), which a busy machine does not shrink: what benchmarks on shared machines need.
 
     ``mode="optimal"`` runs ``strategy`` (default ``astar``); ``mode="any"`` runs ``strategy``
-    on the ``any`` problem, or without one the :data:`PORTFOLIO`. ``options`` are the other
-    ``sokoban`` puzzle options (``heuristic``, the rules...) and, for ``mode="any"``, the
-    switches of :data:`ANY_TUNING`. With ``cost="pushes"`` and
-    ``tiebreak=True`` (optimal mode) a second search
+    on the ``any`` problem (``"features"``: the feature-space search of :mod:`.features`), or
+    without one the ``portfolio`` (default :data:`PORTFOLIO`, same layout). ``options`` are the
+    other ``sokoban`` puzzle options (``heuristic``, the rules...) and, for ``mode="any"``, the
+    switches of :data:`ANY_TUNING`. With ``cost="pushes"`` and ``tiebreak=True`` (optimal mode)
+    a second search
     (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time limit) replaces
     the plan by one with the fewest moves among push-optimal plans. The counters add up every
     search run. Raises :class:`~searchkit.PlanError` if a returned plan fails the independent
@@ -160,7 +169,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     if mode == "optimal" or strategy is not None:
         plan = [(strategy or "astar", mode, strategy or "astar", 1.0, {})]
     else:
-        plan = list(PORTFOLIO)
+        plan = list(portfolio)
     totals: dict[str, int] = {}
     result = problem = None
     used = plan_strategy = ""
@@ -168,14 +177,20 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
         left = None if time_limit is None else max(0.0, time_limit - (now() - start))
         problem = make_problem(board, cost, mode=member_mode, **options,
                                **({**member_tuning, **tuning} if member_mode == "any" else {}))
-        result = _search(problem, member_strategy, None if left is None else left * share, clock)
+        seconds = None if left is None else left * share
+        if member_strategy == "features":
+            result = feature_search(problem, seconds, time.perf_counter if clock == "wall"
+                                    else time.process_time)
+        else:
+            result = _search(problem, member_strategy, seconds, clock)
         used, plan_strategy = name, member_strategy
         _count(totals, problem, result)
         if result.status in ("solved", "no_solution", "interrupted"):
             break
     assert result is not None and problem is not None
     status = result.status
-    optimal = result.solved and problem.proves_optimal and get_strategy(plan_strategy).optimal
+    optimal = result.solved and problem.proves_optimal and plan_strategy != "features" and \
+        get_strategy(plan_strategy).optimal
     if tiebreak and cost == "pushes" and mode == "optimal" and result.solved:
         left = None if time_limit is None else max(0.0, time_limit - (now() - start))
         assert result.cost is not None

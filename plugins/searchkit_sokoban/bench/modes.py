@@ -14,7 +14,8 @@ portfolio of :data:`~searchkit_sokoban.solve.PORTFOLIO`.
   continued). Run two collections at once on a 2-core machine: one process each.
 * ``sokoban-any-ablation``: Microban 101-155 in ``mode="any"`` at 10 s, one technique switched
   off at a time (tunnel macros, goal macros, packing-order guidance, PI-corrals, the
-  ``subsets`` table), and greedy alone instead of the portfolio.
+  ``subsets`` table, the feature-space search), the ``corral`` rule switched on, and greedy
+  alone or the feature-space search alone instead of the portfolio.
 
 ``--quick``: the first 3 levels at 2 s. Data: ``sokoban/<collection>.xsb``.
 """
@@ -27,7 +28,7 @@ from typing import Any
 from searchkit.bench import Options, Table
 
 from ..plugin import SokobanPuzzle
-from ..solve import SolveReport, solve_level
+from ..solve import PORTFOLIO, SolveReport, solve_level
 
 __all__ = ["COLLECTIONS", "run_ablation", "run_any", "run_collection"]
 
@@ -105,7 +106,8 @@ def run_collection(options: Options, suffix: str) -> Table:
     return Table(f"sokoban-{suffix}", f"sokoban-{suffix}: {title}, {count} levels, cost=pushes, "
                  f"{short:g} s and {limit:g} s of CPU a level", _columns(short, limit), rows,
                  [("- mode=optimal: push-optimal A*; mode=any: the portfolio of solve_level "
-                   "(two greedy searches, exact A*, A* on the guidance), plans not claimed "
+                   "(two greedy searches, the feature-space search, exact A*, A* on the guidance), "
+                   "plans not claimed "
                    "optimal."),
                   "- every plan replayed square by square."], details)
 
@@ -118,7 +120,11 @@ ABLATION = (
     ("no packing-order guidance", {"packing_weight": 0}),
     ("no PI-corrals", {"pi_corral": False}),
     ("no subsets table", {"subsets": False}),
+    ("no feature-space search", {"portfolio": tuple(m for m in PORTFOLIO
+                                                    if m[2] != "features")}),
+    ("corral rule on", {"corral": True}),
     ("greedy alone (no portfolio)", {"strategy": "greedy"}),
+    ("feature-space search alone", {"strategy": "features"}),
 )
 
 

@@ -1,0 +1,112 @@
+"""The feature-space search (:mod:`searchkit_sokoban.features`) and the ``corral`` rule
+(:mod:`searchkit_sokoban.corrals`): complete on small levels, plans that replay, region counts
+that match a full flood, corral answers that keep every solution.
+
+Independent facts: the exhaustive keeper-step search of ``test_anyplan`` says whether a random
+level can be solved; plans are replayed square by square; region counts are checked against a
+flood written here.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from searchkit_sokoban import plan_to_lurd, replay_lurd, solve_level
+from searchkit_sokoban.anyplan import AnyPlanProblem
+from searchkit_sokoban.corrals import CorralDeadlocks
+from searchkit_sokoban.features import _Labels, feature_search
+
+from searchkit import get_puzzle
+from searchkit.testing import puzzle_instances
+from tests.plugins.sokoban.test_anyplan import _solvable
+from tests.shared import DATA as SHARED
+from tests.shared import needs_data
+
+SOKOBAN = get_puzzle("sokoban")
+
+
+def _regions(board, boxes) -> int:
+    """Connected parts of the floor without ``boxes``: a plain flood over (row, col)."""
+    free = {board.row_col(c) for c in board.floor} - {board.row_col(c) for c in boxes}
+    count = 0
+    while free:
+        count += 1
+        stack = [free.pop()]
+        while stack:
+            r, c = stack.pop()
+            for nxt in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if nxt in free:
+                    free.remove(nxt)
+                    stack.append(nxt)
+    return count
+
+
+@given(puzzle_instances("sokoban", rows=4, cols=5, boxes=2, walls=0.15),
+       st.sampled_from(["moves", "pushes"]), st.booleans())
+@settings(max_examples=50, deadline=None)
+def test_the_feature_search_solves_exactly_the_solvable_levels(text: str, cost: str,
+                                                               corral: bool) -> None:
+    rows = text.splitlines()
+    problem = SOKOBAN.parse(text, mode="any", cost=cost, corral=corral)
+    result = feature_search(problem)
+    assert result.status in ("solved", "no_solution")
+    assert result.solved == _solvable(rows)
+    if result.solved:
+        replay = replay_lurd(rows, plan_to_lurd(problem, result.actions))
+        assert replay.solved
+        assert result.cost == (replay.moves if cost == "moves" else replay.pushes)
+
+
+@given(puzzle_instances("sokoban", rows=5, cols=5, boxes=3, walls=0.2))
+@settings(max_examples=40, deadline=None)
+def test_region_counts_after_a_push_match_a_full_flood(text: str) -> None:
+    problem = SOKOBAN.parse(text, mode="any", cost="pushes")
+    board = problem.board
+    labels = _Labels(board)
+    frontier, seen = [problem.initial()], set()
+    for state in frontier:  # breadth-first over the first positions (the list grows)
+        if len(seen) > 60:
+            break
+        label, count = labels.label(state.boxes)
+        assert count == _regions(board, state.boxes)
+        for _action, child, _cost in problem.successors(state):
+            assert labels.after_push(label, count, state.boxes, child.boxes) == \
+                _regions(board, child.boxes)
+            if problem.key(child) not in seen:
+                seen.add(problem.key(child))
+                frontier.append(child)
+
+
+def test_a_corral_that_cannot_be_opened_is_dead() -> None:
+    # the keeper is left of the two boxes in a corridor; the goals are on both sides
+    board = SOKOBAN.parse("##########\n#.@ $$ . #\n##########").board
+    corrals = CorralDeadlocks(board)
+    walk = AnyPlanProblem(board).generator._walk(board.initial_boxes, board.keeper)
+    assert corrals.dead(board.initial_boxes, board.keeper, walk[2], walk[3])
+    # with room to walk round the boxes the corral opens: alive
+    board = SOKOBAN.parse("##########\n#.@ $$ . #\n#        #\n##########").board
+    corrals = CorralDeadlocks(board)
+    walk = AnyPlanProblem(board).generator._walk(board.initial_boxes, board.keeper)
+    assert not corrals.dead(board.initial_boxes, board.keeper, walk[2], walk[3])
+
+
+def test_solve_level_runs_the_feature_search_on_request() -> None:
+    text = SOKOBAN.examples()["three"]
+    report = solve_level(text, mode="any", cost="pushes", strategy="features", time_limit=30)
+    assert report.solved and report.strategy == "features" and not report.optimal
+    assert replay_lurd(text.splitlines(), report.lurd).solved
+
+
+@needs_data
+def test_the_collect_command_runs_one_mode_on_some_levels(tmp_path, monkeypatch, capsys) -> None:
+    from searchkit_sokoban.bench.collect import main
+
+    monkeypatch.setenv("SEARCHKIT_DATA", str(SHARED))
+    out = tmp_path / "runs.jsonl"
+    assert main(["microban", "--levels", "1-2,4", "--limit", "5", "--jsonl", str(out)]) == 0
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["number"] for r in lines] == [1, 2, 4]
+    assert all(r["status"] == "solved" and r["mode"] == "any" for r in lines)
+    assert "solved 3 of 3" in capsys.readouterr().out
