@@ -35,7 +35,7 @@ from typing import Any
 from ..events import Expand, Generate
 from .variants import compile_variant
 
-__all__ = ["Flags", "build", "compiled", "StatesAreKeys", "NO_PARENT"]
+__all__ = ["Flags", "build", "compiled", "StatesAreKeys"]
 
 NO_PARENT: Any = object()  # the parent key at the root: equal to no key and no state
 
@@ -195,11 +195,11 @@ class StatesAreKeys(ast.NodeTransformer):
     ``child_key`` to ``state``, ``parent`` and ``child``, and drop ``dfs``'s two key parameters
     and arguments (and the ``child = child`` left of ``child_key = child``).
 
-    Each level of the recursion then holds a smaller frame. On the 15-puzzle, whose searches
-    recurse 50 to 60 levels deep, that kept the recursion inside one chunk of CPython's frame
-    stack: with the key parameters, Korf's 10 easiest instances took 14,300 minor page faults
-    (a chunk allocated and freed each time the recursion crossed into it) instead of 5,700,
-    and about 6% more time.
+    Each level of the recursion then holds a smaller frame. CPython keeps frames in chunks of
+    16 KiB, allocating a chunk when the recursion crosses into it and freeing it on the way
+    back; with larger frames the 15-puzzle's recursion (50 to 60 levels) crossed at a depth
+    where far more nodes are expanded: Korf's 10 easiest instances took 14,300 minor page
+    faults instead of 5,700, and the bench suite 6% more time (docs/benchmarks.md).
     """
 
     cache_key = "states are keys"  # see specialise's cache
