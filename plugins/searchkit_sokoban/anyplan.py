@@ -144,19 +144,23 @@ class AnyPlanProblem(PushSokobanProblem):
 
     def actions_to(self, key: Hashable) -> tuple[list[Any], int]:
         """The actions from the start to the recorded position ``key`` (see :attr:`tree`) and
-        the keeper's cell there."""
+        the keeper's cell there.
+
+        Each action starts from the keeper's cell where the previous one left him: a key may
+        have been expanded with the keeper elsewhere in his region than on the path recorded.
+        """
         tree = self.tree
         assert tree is not None
+        chain = []
+        link = tree[key]
+        while link is not None:
+            chain.append(link)
+            link = tree[link[0]]
         actions = []
         keeper = self.board.keeper
-        link = tree[key]
-        if link is not None:
-            keeper = link[2]
-        while link is not None:
-            key, action, _keeper = link
-            actions.append(action)
-            link = tree[key]
-        actions.reverse()
+        for _parent, action, after in reversed(chain):
+            actions.append(action._replace(keeper=keeper))
+            keeper = after
         return actions, keeper
 
     def _children(self, state: Any) -> Iterator[tuple[Any, ...]]:

@@ -185,3 +185,20 @@ def test_the_portfolio_solves_a_packed_level_through_the_backward_search() -> No
     text = (DATA / "microban.xsb").read_text()
     report = solve_level(text, 144, mode="any", cost="pushes", time_limit=60, clock="cpu")
     assert report.solved and report.strategy.startswith("pull"), report
+
+
+@needs_data
+@pytest.mark.parametrize("number", [7, 36])
+def test_every_recorded_forward_path_replays(number: int) -> None:
+    """A forward search's tree gives a walkable path to every position it generated, even when
+    the search expanded a position with the keeper elsewhere in his region than on the path
+    recorded (greedy search reopens a position reached more cheaply: on these two levels,
+    within 300 expansions; a plan that walked from the expanded keeper cell failed replay)."""
+    raw = select_level(split_levels((DATA / "microban.xsb").read_text()), number)
+    rows = [row for _, row in raw.rows]
+    tree: dict = {}
+    forward = AnyPlanProblem(Board(raw), tree=tree)
+    search(forward, "greedy", budget=Budget(max_expansions=300))
+    for key in list(tree)[:400]:
+        actions, _keeper = forward.actions_to(key)
+        replay_lurd(rows, plan_to_lurd(forward, actions))  # raises PlanError on a bad step
