@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Generator
+from functools import partial
 from typing import Any
 
 from .budget import Budget, Progress
@@ -112,7 +113,7 @@ def _paused(events: Stepper, run: Run) -> Stepper:
                 raise
             except BaseException as exc:  # thrown in by the consumer: pass it on
                 run.pause(time.perf_counter() - held)
-                event = _step(run, lambda: events.throw(exc))  # noqa: B023 - called at once
+                event = _step(run, partial(events.throw, exc))
                 continue
             run.pause(time.perf_counter() - held)
             event = _step(run, lambda: next(events))

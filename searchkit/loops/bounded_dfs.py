@@ -11,11 +11,13 @@ flags.observe:`` blocks, gone from the plain variant (:mod:`.variants`).
 
 ``build(flags, ...)`` returns three functions sharing the search's counters:
 
-``dfs(state, state_key, parent, parent_key, g, depth, h) -> float``
-    Search below ``state``; ``-1`` when a goal was found (its path is then in ``found_states`` /
-    ``found_actions``, goal first, and its cost in ``found_cost``), else the smallest bounded
-    value that exceeded the bound (``inf`` when nothing was cut off). ``parent`` is ``None`` and
-    ``parent_key`` a value equal to no key at the root.
+``root(start, start_key, h) -> float``
+    Search the bounded tree below the start: ``-1`` when a goal was found (its path is then in
+    ``found_states`` / ``found_actions``, goal first, and its cost in ``found_cost``), else the
+    smallest bounded value that exceeded the bound (``inf`` when nothing was cut off). It calls
+    the recursive ``dfs(state, state_key, parent, parent_key, g, depth, h)``; without a key
+    function the keys are the states, and the specialised ``dfs(state, parent, g, depth, h)``
+    carries them once (:class:`StatesAreKeys`: a smaller frame per level of the recursion).
 ``counters() -> (expanded, duplicates, pruned, cutoffs, goals, deepest)``
 ``start_iteration(bound, table)``
     Set the bound (and the fresh transposition table) of the next iteration.
@@ -23,6 +25,7 @@ flags.observe:`` blocks, gone from the plain variant (:mod:`.variants`).
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -32,7 +35,9 @@ from typing import Any
 from ..events import Expand, Generate
 from .variants import compile_variant
 
-__all__ = ["Flags", "build", "compiled"]
+__all__ = ["Flags", "build", "compiled", "StatesAreKeys"]
+
+NO_PARENT: Any = object()  # the parent key at the root: equal to no key and no state
 
 
 @dataclass(frozen=True)
@@ -169,6 +174,12 @@ def build(flags: Flags, expand: Callable[..., Iterable[tuple[Any, Any, float, fl
                 exceeded = found
         return exceeded
 
+    def root(start: Any, start_key: Any, h: float) -> float:
+        # At the root the parent is None for a successor function that takes it, else a value
+        # equal to no state and no key (the parent test then skips nothing).
+        return dfs(start, start_key, None if flags.except_parent else NO_PARENT,
+                   NO_PARENT, 0, 0, h)
+
     def counters() -> Counters:
         return expanded, duplicates, pruned, cutoffs, goals, deepest
 
@@ -176,11 +187,54 @@ def build(flags: Flags, expand: Callable[..., Iterable[tuple[Any, Any, float, fl
         nonlocal bound, table
         bound, table = new_bound, new_table
 
-    return dfs, counters, start_iteration
+    return root, counters, start_iteration
+
+
+class StatesAreKeys(ast.NodeTransformer):
+    """Without a key function a state is its own key: rename ``state_key``, ``parent_key`` and
+    ``child_key`` to ``state``, ``parent`` and ``child``, and drop ``dfs``'s two key parameters
+    and arguments (and the ``child = child`` left of ``child_key = child``).
+
+    Each level of the recursion then holds a smaller frame. CPython keeps frames in chunks of
+    16 KiB, allocating a chunk when the recursion crosses into it and freeing it on the way
+    back; with larger frames the 15-puzzle's recursion (50 to 60 levels) crossed at a depth
+    where far more nodes are expanded: Korf's 10 easiest instances took 14,300 minor page
+    faults instead of 5,700, and the bench suite 6% more time (docs/benchmarks.md).
+    """
+
+    cache_key = "states are keys"  # see specialise's cache
+    ALIASES = {"state_key": "state", "parent_key": "parent", "child_key": "child"}
+    KEY_POSITIONS = (1, 3)  # of state_key and parent_key in dfs's parameters
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        node.id = self.ALIASES.get(node.id, node.id)
+        return node
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.FunctionDef:
+        if node.name == "dfs":
+            node.args.args = [a for i, a in enumerate(node.args.args)
+                              if i not in self.KEY_POSITIONS]
+        self.generic_visit(node)
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.Call:
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id == "dfs":
+            node.args = [a for i, a in enumerate(node.args) if i not in self.KEY_POSITIONS]
+        return node
+
+    def visit_Assign(self, node: ast.Assign) -> ast.Assign | None:
+        self.generic_visit(node)
+        target, value = node.targets[0], node.value
+        same = (len(node.targets) == 1 and isinstance(target, ast.Name)
+                and isinstance(value, ast.Name) and target.id == value.id)
+        return None if same else node
 
 
 @cache
 def compiled(flags: Flags) -> Callable[..., Any]:
-    """:func:`build` specialised for ``flags``, once per combination (:func:`.variants.compile_variant`;
-    with ``flags.steps`` its ``dfs`` is a generator of events returning the usual value)."""
-    return compile_variant(build, flags, delegates=("dfs",))
+    """:func:`build` specialised for ``flags``, once per combination
+    (:func:`.variants.compile_variant`; with ``flags.steps`` its ``root`` and ``dfs`` are
+    generators of events returning the usual value)."""
+    return compile_variant(build, flags, delegates=("dfs",),
+                           transforms=() if flags.key else (StatesAreKeys(),))

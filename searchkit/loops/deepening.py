@@ -40,7 +40,6 @@ from .variants import Variant, watched
 
 __all__ = ["Deepening", "deepening"]
 
-_NO_PARENT: Any = object()  # the parent key of the start (equal to no key)
 
 #: The recursion limit of a stepped search (:func:`~searchkit.steps`), whose nested generators
 #: use the C stack: 20,000 levels were measured safe with an 8 MiB stack, 60,000 were not.
@@ -154,7 +153,7 @@ def deepening(flags: Variant, ctx: SearchContext, run: Run) -> Result:
             else:
                 sys.setrecursionlimit(max(old_limit, int(min(bound, 10**6)) + 200)
                                       if unit else max(old_limit, 20000))
-            found = dfs(start, start_key, None, _NO_PARENT, 0, 0, start_h)
+            found = dfs(start, start_key, start_h)
             if found < 0:
                 found_states.append(start)
                 found_states.reverse()

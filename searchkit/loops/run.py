@@ -96,6 +96,7 @@ class Run:
     check_seconds = 0.05  # aimed time between two checks
     check_fraction = 0.01  # aimed memory growth between two checks, as a part of max_bytes
     sample_every = 16  # checks between two samplings of the entries' sizes
+    sample_after = 4096  # expansions before the first sampling without a memory budget
     progress_every = 0.5  # seconds between progress callbacks
     _checks = 0  # checks so far
     _sampled: int | None = None  # the check at which the entries were last sampled
@@ -191,11 +192,12 @@ class Run:
 
     def _sample(self) -> None:
         """Sample the entries' sizes every :attr:`sample_every` checks, from the first one
-        under a memory budget, else once the search has made :attr:`interval` expansions (a
-        smaller search reports its containers only: sampling would cost more than it)."""
+        under a memory budget, else once the search has made :attr:`sample_after` expansions (a
+        smaller search reports its containers only: one sampling, about 0.1 ms, would cost it
+        more than 1% of its time)."""
         last = self._sampled
         if last is None:
-            if self.budget.max_bytes is None and self.stats.expanded < self.interval:
+            if self.budget.max_bytes is None and self.stats.expanded < self.sample_after:
                 return
         elif self._checks - last < self.sample_every:
             return
@@ -341,7 +343,7 @@ class Run:
         stats = self.stats
         self._sync(stats)
         stats.seconds = time.perf_counter() - self.start
-        if self._sampled is None and stats.expanded >= self.interval:
+        if self._sampled is None and stats.expanded >= self.sample_after:
             self.meter.sample()
         nbytes = self.memory()
         if nbytes > stats.peak_bytes:

@@ -92,12 +92,13 @@ class Stepping(ast.NodeTransformer):
         return node
 
 
-def compile_variant(function: Callable[..., Any], flags: Any,
-                    delegates: Sequence[str] = ()) -> Callable[..., Any]:
+def compile_variant(function: Callable[..., Any], flags: Any, delegates: Sequence[str] = (),
+                    transforms: Sequence[ast.NodeTransformer] = ()) -> Callable[..., Any]:
     """``function`` specialised for ``flags`` (which has ``observe`` and ``steps``), a
-    generator of its events when ``flags.steps``. Without searchkit's source files the function
-    itself (testing its flags as it runs) serves the plain and observed runs."""
-    transforms = (Stepping(delegates),) if flags.steps else ()
+    generator of its events when ``flags.steps``, after the loop's own ``transforms`` (see
+    :func:`~searchkit.loops.specialise.specialise`). Without searchkit's source files the
+    function itself (testing its flags as it runs) serves the plain and observed runs."""
+    transforms = (*transforms, Stepping(delegates)) if flags.steps else tuple(transforms)
     try:
         return specialise(function, flags, transforms)
     except OSError:  # pragma: no cover - an install without sources

@@ -16,6 +16,7 @@ import pytest
 import searchkit
 from searchkit import PuzzleInstance
 from searchkit.experiments import read_records, sweep
+from tests.signals import default_ctrl_c
 
 from . import crashy
 
@@ -84,7 +85,7 @@ def _cli(*args, **kwargs):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.Popen([sys.executable, "-m", "searchkit", *args], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            **kwargs)
+                            preexec_fn=default_ctrl_c, **kwargs)
 
 
 def _wait_for_records(store, count, process, timeout=60):

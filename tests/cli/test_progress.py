@@ -14,6 +14,8 @@ import time
 
 import pytest
 
+from tests.signals import default_ctrl_c
+
 pty = pytest.importorskip("pty")
 
 # N* from 1 to 10^11 with Dijkstra: millions of states, far more than a few seconds' worth.
@@ -59,19 +61,13 @@ class Terminal:
         return self.data
 
 
-def _default_ctrl_c() -> None:
-    """A user at a terminal has Ctrl-C's default action; a test run started in the background
-    (``cmd &`` in a script) would pass on SIGINT ignored, and the child would never see it."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def start_on_pty(*args: str) -> tuple[subprocess.Popen[str], Terminal]:
     """Run ``python -m searchkit ARGS`` with stderr on a pseudo-terminal."""
     term = Terminal()
     proc = subprocess.Popen([sys.executable, "-m", "searchkit", *args], stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=term.slave, text=True,
                             env=dict(os.environ, COLUMNS="200", TERM="xterm"),
-                            preexec_fn=_default_ctrl_c)
+                            preexec_fn=default_ctrl_c)
     os.close(term.slave)
     return proc, term
 

@@ -18,6 +18,7 @@ import pytest
 from searchkit import Budget, GraphProblem, OptionError, check_budget, explore, search
 from searchkit.cli import main
 from tests.core.test_api import Counter
+from tests.signals import default_ctrl_c
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -182,7 +183,7 @@ CHILD = textwrap.dedent("""
 
 def test_ctrl_c_during_setup_returns_interrupted():
     child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True,
-                             cwd=ROOT)
+                             cwd=ROOT, preexec_fn=default_ctrl_c)
     try:
         assert child.stdout.readline() == "setup\n"
         child.send_signal(signal.SIGINT)

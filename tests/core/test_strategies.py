@@ -259,7 +259,7 @@ def _reachable_flags():
 
 
 def test_every_deepening_specialisation_keeps_only_what_it_needs():
-    from searchkit.loops.bounded_dfs import build, compiled
+    from searchkit.loops.bounded_dfs import StatesAreKeys, build, compiled
     from searchkit.loops.specialise import source
 
     for flags in _reachable_flags():
@@ -271,6 +271,10 @@ def test_every_deepening_specialisation_keeps_only_what_it_needs():
         assert ("key(child)" in text) == flags.key and ("table.get" in text) == flags.table
         assert ("on_path.add" in text) == (flags.cycle_check == "path")
         assert ("expand(state, h, parent)" in text) == flags.except_parent
+        if not flags.key:  # the states are the keys: carried once per level of the recursion
+            text = source(build, flags, [StatesAreKeys()])
+            assert "_key" not in text.replace("start_key", "")
+            assert "def dfs(state: Any, parent: Any, g: float, depth: int, h: float)" in text
     with pytest.raises(ValueError, match="cycle_check"):
         type(flags)(False, "sometimes", False, False, False)
 
@@ -290,7 +294,8 @@ def test_specialised_and_generic_deepening_count_alike(graph):
 
     bounded_dfs = sys.modules["searchkit.loops.bounded_dfs"]
     deepening = sys.modules["searchkit.loops.deepening"]
-    problems = [_ExceptParent(graph.edges, graph.start, graph.goals, heuristic=graph._h),
+    problems = [GraphProblem(graph.edges, graph.start, graph.goals, heuristic=graph._h),
+                _ExceptParent(graph.edges, graph.start, graph.goals, heuristic=graph._h),
                 _Keyed(graph.edges, graph.start, graph.goals, heuristic=graph._h)]
     budget = Budget(max_expansions=300)
     runs = [(problem, strategy, visited, check)
@@ -310,3 +315,13 @@ def test_specialised_and_generic_deepening_count_alike(graph):
     finally:
         deepening.compiled = original
     assert specialised == generic
+
+
+@pytest.mark.parametrize("strategy", ["iddfs", "idastar"])
+@pytest.mark.parametrize("check", ["parent", "path", "none"])
+def test_a_state_equal_to_none_is_not_taken_for_the_roots_missing_parent(strategy, check):
+    """Without a key function the deepening search compares states with their parent's, and
+    the start has none: a child that is ``None`` must still be searched."""
+    g = GraphProblem({"s": {None: 1}, None: {"t": 1}}, "s", {"t"})
+    result = search(g, strategy, cycle_check=check)
+    assert (result.status, result.cost, result.actions) == ("solved", 2, [None, "t"])

@@ -27,8 +27,7 @@ NAME = "15puzzle-idastar"
 
 def taquin_15(tiles: tuple[int, ...], heuristic: str) -> Any:
     """The taquin plugin's problem for Korf's instance ``tiles`` (goal blank-first)."""
-    return PUZZLE.parse(" ".join(map(str, tiles)), heuristic=heuristic,
-                                      goal="blank-first")
+    return PUZZLE.parse(" ".join(map(str, tiles)), heuristic=heuristic, goal="blank-first")
 
 
 def _baseline(data: Any) -> Outcome:
