@@ -5,8 +5,8 @@ another goal; on levels whose goals are packed tightly (a goal room, a block of 
 middle of the board) most orders fail late, and greedy search spends its budget on them.
 Backwards the difficulty is reversed: from the solved position the boxes near the goals' way out
 leave first, in any order that the walls allow, and the hard part, bringing each box from its
-start to the goals, becomes pulling boxes apart into open floor. YASS and Sokolution search both
-ways for this reason (Junghanns' thesis discusses "reverse" search too).
+start to the goals, becomes pulling boxes apart into open floor. Other solvers search backwards
+too (SokoSolve lists "Forward & Reverse Searching", sokosolve.sourceforge.net/solver.html).
 
 :class:`PullProblem` is the reversed level as a :class:`~searchkit.Problem`:
 
