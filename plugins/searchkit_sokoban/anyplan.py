@@ -25,7 +25,7 @@ directions of the box's successive pushes.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Container, Hashable, Iterator
 from functools import partial
 from math import inf
 from typing import Any, NamedTuple
@@ -68,10 +68,22 @@ class AnyPlanProblem(PushSokobanProblem):
     proves_optimal = False
 
     def __init__(self, board: Board, cost: str = "pushes", packing_weight: float = 2.0,
-                 tunnels: bool = True, goal_macros: bool = True, **options: Any) -> None:
+                 tunnels: bool = True, goal_macros: bool = True,
+                 meet: Container[Hashable] | None = None,
+                 tree: dict[Hashable, Any] | None = None, **options: Any) -> None:
         if cost not in ("moves", "pushes"):
             raise ValueError(f"unknown cost model {cost!r}")
         super().__init__(board, **options)
+        #: keys ``(boxes, region)`` of positions known to lead to the goal (those a backward
+        #: search reached: :attr:`.pulls.PullProblem.parents`): reaching one is reaching the goal
+        self.meet = meet
+        #: if given, every position generated is recorded in it, ``key -> (parent key, action,
+        #: keeper cell)`` (the start's: ``None``), so that a backward search can meet this one
+        #: (:meth:`actions_to`)
+        self.tree = tree
+        if tree is not None:
+            start = self.initial()
+            tree.setdefault(self.key(start), None)
         self.cost_model = cost
         self.packing_weight = packing_weight
         self.tunnels = tunnels
@@ -106,11 +118,54 @@ class AnyPlanProblem(PushSokobanProblem):
     def key(self, state: Any) -> Hashable:
         return state[0], state[1]
 
+    def is_goal(self, state: Any) -> bool:
+        return state.boxes == self.board.goals or \
+            self.meet is not None and (state[0], state[1]) in self.meet
+
     def successors(self, state: Any) -> Iterator[tuple[Macro, Any, int]]:
         for action, child, cost, _h in self.successors_with_heuristic(state, 0):
             yield action, child, cost
 
     def successors_with_heuristic(self, state: Any, h: float) -> Iterator[tuple[Any, ...]]:
+        if self.tree is None:
+            return self._children(state)
+        return self._recorded(state)
+
+    def _recorded(self, state: Any) -> Iterator[tuple[Any, ...]]:
+        """:meth:`_children`, each recorded in :attr:`tree`."""
+        tree = self.tree
+        assert tree is not None
+        parent = state[0], state[1]
+        for child in self._children(state):
+            child_state = child[1]
+            tree.setdefault((child_state[0], child_state[1]),
+                            (parent, child[0], child_state.keeper))
+            yield child
+
+    def actions_to(self, key: Hashable) -> tuple[list[Any], int]:
+        """The actions from the start to the recorded position ``key`` (see :attr:`tree`) and
+        the keeper's cell there.
+
+        Each action starts from the keeper's cell where the previous one left him: a key may
+        have been expanded with the keeper elsewhere in his region than on the path recorded.
+        """
+        tree = self.tree
+        assert tree is not None
+        chain = []
+        link = tree[key]
+        while link is not None:
+            chain.append(link)
+            link = tree[link[0]]
+        actions = []
+        keeper = self.board.keeper
+        for _parent, action, after in reversed(chain):
+            actions.append(action._replace(keeper=keeper))
+            keeper = after
+        return actions, keeper
+
+    def _children(self, state: Any) -> Iterator[tuple[Any, ...]]:
+        """The children of ``state`` with their cost and guide (see
+        :meth:`successors_with_heuristic`)."""
         board = self.board
         guide = self._guide
         tunnel = self._tunnel if self.tunnels else None

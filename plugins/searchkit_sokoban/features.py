@@ -65,7 +65,6 @@ def feature_search(problem: Any, seconds: float | None = None,
     started = time.perf_counter()
     deadline = None if seconds is None else clock() + seconds
     key_of = problem.key
-    is_goal_boxes = board.goals
     start_key = key_of(start)
     # key -> (parent key, action, state, pushes so far)
     tree: dict[Any, tuple[Any, Any, Any, int]] = {start_key: (None, None, start, 0)}
@@ -94,7 +93,8 @@ def feature_search(problem: Any, seconds: float | None = None,
         states.reverse()
         return Result("solved", cost, actions, states, stats, "features")
 
-    if start.boxes == is_goal_boxes:
+    is_goal = problem.is_goal
+    if is_goal(start):
         return finish("solved", key=start_key)
     h0 = problem.heuristic(start)
     if h0 == float("inf"):
@@ -132,7 +132,7 @@ def feature_search(problem: Any, seconds: float | None = None,
                         continue
                     tree[child_key] = (key, action, child, pushes + step)
                     child_boxes = child.boxes
-                    if child_boxes == is_goal_boxes:
+                    if is_goal(child):
                         return finish("solved", key=child_key)
                     child_placed = placed(child_boxes)
                     child_regions = labels.after_push(label, count, boxes, child_boxes)

@@ -8,12 +8,16 @@ pruned).
 With ``mode="optimal"`` it is one A* search (plus the exact tie-break on request). With
 ``mode="any"`` and no ``strategy`` it is a *portfolio* (:data:`PORTFOLIO`), run one after the
 other within the time limit: greedy best-first on the ``any`` problem (:mod:`.anyplan`: macro
-moves, packing-order guidance; it solves most levels in a fraction of a second), greedy again
-without goal macros and packing guidance, the feature-space search (:mod:`.features`, after
-Shoham and Schaeffer's FESS: a round robin over cells of boxes placed and keeper regions), an
-exact A* (some small levels that greedy misleads are solved optimally at once), then A* on the
-guidance (``g + h`` with an inadmissible ``h``: more breadth than greedy).
-``strategy="features"`` runs the feature-space search alone. Every search on the level shares
+moves, packing-order guidance; it solves most levels in a fraction of a second), the backward
+search (:mod:`.pulls`: greedy on pulls from the solved position), greedy again without goal
+macros and packing guidance, the feature-space search (:mod:`.features`, after Shoham and
+Schaeffer's FESS: a round robin over cells of boxes placed and keeper regions), an exact A*
+(some small levels that greedy misleads are solved optimally at once), then A* on the guidance
+(``g + h`` with an inadmissible ``h``: more breadth than greedy). The searches *meet*: the
+backward search stops at a position the first greedy search generated (the plan is that
+search's pushes to it, then the pulls undone), and the forward ``any`` searches after it stop
+at a position it generated (their pushes, then that position's pulls undone). ``strategy="features"`` runs the feature-space search
+alone, ``strategy="pull"`` the backward search alone. Every search on the level shares
 the tables derived from it (dead squares, the ``subsets`` deadlock tables, the packing order,
 the ``corral`` rule's answers: :meth:`Board.derived`), so a later search never rebuilds or
 re-learns what an earlier one found.
@@ -33,6 +37,7 @@ from .levels import select_level, split_levels
 from .lurd import plan_to_lurd, replay_lurd
 from .plugin import SokobanPuzzle
 from .problem import make_problem
+from .pulls import PULL_RULES, PullProblem
 from .pushes import RULES
 
 __all__ = ["ANY_TUNING", "PORTFOLIO", "SolveReport", "solve_level"]
@@ -44,9 +49,12 @@ ANY_TUNING = ("tunnels", "goal_macros", "packing_weight")
 #: ``mode="any"`` without a strategy: ``(name, mode, strategy, share of the time left, tuning)``,
 #: in order. Greedy search is fast but brittle: it solves most levels at once, or dives into
 #: a dead region (greedy without goal macros and packing guidance dives elsewhere); the
-#: feature-space search (:mod:`.features`) is slower but gives every kind of position its turn;
-#: the exact A* and A* on the guidance each solve a few levels the others miss.
+#: backward search (:mod:`.pulls`) takes tightly packed goals apart, and the later forward
+#: searches meet the positions it reached; the feature-space search (:mod:`.features`) is
+#: slower but gives every kind of position its turn; the exact A* and A* on the guidance each
+#: solve a few levels the others miss.
 PORTFOLIO = (("greedy", "any", "greedy", 0.15, {}),
+             ("pull", "any", "pull", 0.25, {}),
              ("greedy, plain", "any", "greedy", 0.3, {"goal_macros": False, "packing_weight": 0}),
              ("features", "any", "features", 0.65, {}),
              ("exact astar", "optimal", "astar", 0.5, {}),
@@ -139,8 +147,10 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     callback), which a busy machine does not shrink: what benchmarks on shared machines need.
 
     ``mode="optimal"`` runs ``strategy`` (default ``astar``); ``mode="any"`` runs ``strategy``
-    on the ``any`` problem (``"features"``: the feature-space search of :mod:`.features`), or
-    without one the ``portfolio`` (default :data:`PORTFOLIO`, same layout). ``options`` are the
+    on the ``any`` problem (``"features"``: the feature-space search of :mod:`.features`;
+    ``"pull"``: the backward search of :mod:`.pulls`), or without one the ``portfolio``
+    (default :data:`PORTFOLIO`, same layout; a member whose strategy is ``"pull"`` is the
+    backward search, and the ``any`` members after it meet it). ``options`` are the
     other ``sokoban`` puzzle options (``heuristic``, the rules...) and, for ``mode="any"``, the
     switches of :data:`ANY_TUNING`. With ``cost="pushes"`` and ``tiebreak=True`` (optimal mode)
     a second search
@@ -163,6 +173,8 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     board = Board(raw)
     if clock not in ("wall", "cpu"):
         raise ValueError(f"unknown clock {clock!r} (valid: wall, cpu)")
+    if strategy in ("features", "pull") and mode != "any":
+        raise ValueError(f"strategy {strategy!r} finds plans not proven optimal: use mode='any'")
     wall_start, cpu_start = time.perf_counter(), time.process_time()
     now = time.perf_counter if clock == "wall" else time.process_time
     start = now()
@@ -171,18 +183,33 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     else:
         plan = list(portfolio)
     totals: dict[str, int] = {}
-    result = problem = None
+    result = problem = puller = recorder = None
     used = plan_strategy = ""
+    # the positions of the forward searches before the backward one, which it meets
+    tree: dict[Any, Any] | None = {} if len(plan) > 1 and \
+        any(member[2] == "pull" for member in plan) else None
     for name, member_mode, member_strategy, share, member_tuning in plan:
         left = None if time_limit is None else max(0.0, time_limit - (now() - start))
-        problem = make_problem(board, cost, mode=member_mode, **options,
-                               **({**member_tuning, **tuning} if member_mode == "any" else {}))
         seconds = None if left is None else left * share
-        if member_strategy == "features":
-            result = feature_search(problem, seconds, time.perf_counter if clock == "wall"
-                                    else time.process_time)
+        if member_strategy == "pull":  # the backward search (greedy on the pulls)
+            problem = puller = PullProblem(board, meet=tree if recorder is not None else None)
+            result = _search(problem, "greedy", seconds, clock)
         else:
-            result = _search(problem, member_strategy, seconds, clock)
+            meet: dict[str, Any] = {}
+            if member_mode == "any" and puller is not None:
+                meet = {"meet": puller.parents}
+            elif member_mode == "any" and tree is not None:
+                meet = {"tree": tree}
+            problem = make_problem(board, cost, mode=member_mode, **options, **meet,
+                                   **({**member_tuning, **tuning} if member_mode == "any"
+                                      else {}))
+            if member_strategy == "features":
+                result = feature_search(problem, seconds, time.perf_counter if clock == "wall"
+                                        else time.process_time)
+            else:
+                result = _search(problem, member_strategy, seconds, clock)
+            if "tree" in meet:
+                recorder = problem
         used, plan_strategy = name, member_strategy
         _count(totals, problem, result)
         if result.status in ("solved", "no_solution", "interrupted"):
@@ -206,13 +233,29 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     moves = pushes = None
     lurd = None
     if result.solved and result.actions is not None:
-        lurd = plan_to_lurd(problem, result.actions)
+        if isinstance(problem, PullProblem):
+            last = result.states[-1] if result.states else None
+            if recorder is not None and last is not None and (last[0], last[1]) in recorder.tree:
+                # the backward search met a position of a forward one: its pushes, then pulls
+                pushed, keeper = recorder.actions_to((last[0], last[1]))
+                lurd = plan_to_lurd(recorder, pushed) + problem.forward_lurd(result.actions, keeper)
+                used += " + forward"
+            else:
+                lurd = problem.forward_lurd(result.actions)
+        else:
+            lurd = plan_to_lurd(problem, result.actions)
+            last = result.states[-1] if result.states else None
+            if puller is not None and last is not None and last.boxes != board.goals:
+                # the forward search met a position of the backward search: pulls undone
+                lurd += puller.forward_lurd(puller.pulls_to((last[0], last[1])), last.keeper)
+                used += " + pull"
         replay = replay_lurd([row for _, row in raw.rows], lurd)
         if not replay.solved:
             raise PlanError(f"the plan for level {raw.name!r} does not solve it on replay")
         moves, pushes = replay.moves, replay.pushes
     nodes, generated = totals.pop("nodes"), totals.pop("generated")
-    pruned = {rule: totals.pop(rule) for rule in RULES}
+    rules = (*RULES, *PULL_RULES) if mode == "any" else RULES  # the backward search's too
+    pruned = {rule: totals.pop(rule, 0) for rule in rules}
     pruned["heuristic"] = totals.pop("heuristic")
     return SolveReport(raw.name, cost, status, moves, pushes, nodes, generated,
                        round(seconds, 3), round(cpu_seconds, 3), pruned, lurd, mode,

@@ -44,6 +44,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("collection", choices=sorted(FILES))
     parser.add_argument("--mode", choices=("any", "optimal"), default="any")
     parser.add_argument("--limit", type=float, default=60.0, help="CPU seconds a level")
+    parser.add_argument("--strategy", default=None,
+                        help="one search instead of the portfolio (mode any: greedy, astar, "
+                             "features, pull...)")
     parser.add_argument("--levels", default=None, help="e.g. 1-25,30 (default: all)")
     parser.add_argument("--jsonl", type=Path, default=None, help="append one line per level")
     args = parser.parse_args(argv)
@@ -56,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     solved = 0
     for number in numbers:
         report = solve_level(text, number, cost="pushes", mode=args.mode,
-                             time_limit=args.limit, clock="cpu")
+                             strategy=args.strategy, time_limit=args.limit, clock="cpu")
         solved += report.solved
         print(f"{number}\t{report.status}\t{report.pushes}\t{report.cpu_seconds:.2f}\t"
               f"{report.nodes}\t{report.strategy}", flush=True)
@@ -64,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
             with args.jsonl.open("a") as out:
                 out.write(json.dumps({"collection": args.collection, "number": number,
                                       "limit": args.limit, **report.as_dict()}) + "\n")
-    print(f"solved {solved} of {len(numbers)} ({args.collection}, mode={args.mode}, "
+    how = f"mode={args.mode}" + (f", strategy={args.strategy}" if args.strategy else "")
+    print(f"solved {solved} of {len(numbers)} ({args.collection}, {how}, "
           f"{args.limit:g} s of CPU a level)")
     return 0
 

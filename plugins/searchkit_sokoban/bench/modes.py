@@ -14,8 +14,9 @@ portfolio of :data:`~searchkit_sokoban.solve.PORTFOLIO`.
   continued). Run two collections at once on a 2-core machine: one process each.
 * ``sokoban-any-ablation``: Microban 101-155 in ``mode="any"`` at 10 s, one technique switched
   off at a time (tunnel macros, goal macros, packing-order guidance, PI-corrals, the
-  ``subsets`` table, the feature-space search), the ``corral`` rule switched on, and greedy
-  alone or the feature-space search alone instead of the portfolio.
+  ``subsets`` table, the feature-space search, the backward search), the ``corral`` rule
+  switched on, and greedy alone, the feature-space search alone or the backward search alone
+  instead of the portfolio.
 
 ``--quick``: the first 3 levels at 2 s. Data: ``sokoban/<collection>.xsb``.
 """
@@ -106,9 +107,8 @@ def run_collection(options: Options, suffix: str) -> Table:
     return Table(f"sokoban-{suffix}", f"sokoban-{suffix}: {title}, {count} levels, cost=pushes, "
                  f"{short:g} s and {limit:g} s of CPU a level", _columns(short, limit), rows,
                  [("- mode=optimal: push-optimal A*; mode=any: the portfolio of solve_level "
-                   "(two greedy searches, the feature-space search, exact A*, A* on the guidance), "
-                   "plans not claimed "
-                   "optimal."),
+                   "(two greedy searches, the backward search, the feature-space search, exact "
+                   "A*, A* on the guidance), plans not claimed optimal."),
                   "- every plan replayed square by square."], details)
 
 
@@ -122,9 +122,11 @@ ABLATION = (
     ("no subsets table", {"subsets": False}),
     ("no feature-space search", {"portfolio": tuple(m for m in PORTFOLIO
                                                     if m[2] != "features")}),
+    ("no backward search", {"portfolio": tuple(m for m in PORTFOLIO if m[2] != "pull")}),
     ("corral rule on", {"corral": True}),
     ("greedy alone (no portfolio)", {"strategy": "greedy"}),
     ("feature-space search alone", {"strategy": "features"}),
+    ("backward search alone", {"strategy": "pull"}),
 )
 
 

@@ -1,0 +1,204 @@
+"""The backward (pull) search of ``mode="any"``: its plans, turned forwards, replay square by
+square; its pruning loses no solvable level; it solves Microban levels the forward searches miss.
+
+Independent facts: the exhaustive breadth-first search over single keeper steps of
+``test_anyplan`` (no pruning) says whether a random level can be solved; every plan is replayed
+on the level's characters (:func:`replay_lurd`), not through the plugin's successors.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from searchkit_sokoban import plan_to_lurd, replay_lurd, solve_level
+from searchkit_sokoban.anyplan import AnyPlanProblem
+from searchkit_sokoban.board import Board
+from searchkit_sokoban.features import feature_search
+from searchkit_sokoban.levels import select_level, split_levels
+from searchkit_sokoban.pulls import PULL_RULES, PullProblem
+
+from searchkit import Budget, search
+from searchkit.testing import puzzle_instances
+from tests.plugins.sokoban.test_anyplan import _solvable
+from tests.shared import DATA as SHARED
+from tests.shared import needs_data
+
+DATA = SHARED / "sokoban"
+
+
+def _pull_search(text: str, strategy: str = "greedy"):
+    board = Board(split_levels(text)[0])
+    problem = PullProblem(board)
+    return problem, search(problem, strategy)
+
+
+@given(puzzle_instances("sokoban", rows=4, cols=5, boxes=2, walls=0.15))
+@settings(max_examples=60, deadline=None)
+def test_pulls_solve_exactly_the_solvable_levels(text: str) -> None:
+    """Soundness of the backward rules (dead squares, matching) and of the keeper regions:
+    the exhausted backward space means no plan, a plan replays forwards."""
+    rows = text.splitlines()
+    problem, result = _pull_search(text)
+    assert result.solved == _solvable(rows)
+    assert result.status in ("solved", "no_solution")
+    if result.solved:
+        replay = replay_lurd(rows, problem.forward_lurd(result.actions))
+        assert replay.solved
+        assert replay.pushes == result.cost  # one pull undone is one push
+
+
+@given(puzzle_instances("sokoban", rows=5, cols=5, boxes=3, walls=0.1))
+@settings(max_examples=25, deadline=None)
+def test_pull_plans_with_three_boxes_replay(text: str) -> None:
+    rows = text.splitlines()
+    problem, result = _pull_search(text)
+    assert result.solved == _solvable(rows)
+    if result.solved:
+        assert replay_lurd(rows, problem.forward_lurd(result.actions)).solved
+
+
+def test_the_backward_search_starts_in_every_keeper_region_of_the_solution() -> None:
+    # solved, the box cuts the corridor in two: the plan ends with the keeper on the right,
+    # the second region in cell order (from the first, left of the goal, no pull is possible)
+    text = "#######\n# .$ @#\n#######"
+    problem, result = _pull_search(text)
+    assert result.solved
+    starts = list(problem.successors(problem.initial()))
+    assert len(starts) == 2 and all(action is None and cost == 0 for action, _, cost in starts)
+    assert replay_lurd(text.splitlines(), problem.forward_lurd(result.actions)).solved
+
+
+def test_pull_dead_squares_are_where_no_starting_box_can_be_pushed() -> None:
+    # the box starts against the top wall: pushes only move it along the top row, so no pull
+    # may bring a box down to the lower rows
+    text = "#######\n#.@$  #\n#     #\n#     #\n#######"
+    board = Board(split_levels(text)[0])
+    problem = PullProblem(board)
+    assert all(problem.dead[board.cell(r, c)] for r in (2, 3) for c in range(1, 6))
+    assert not any(problem.dead[board.cell(1, c)] for c in range(1, 6))
+    assert not board.dead[board.cell(2, 3)]  # forwards a box there could still be saved
+
+
+def test_solve_level_runs_the_pull_search_alone_and_reports_its_rules() -> None:
+    text = "#######\n#@ $ .#\n# $  .#\n#######"
+    report = solve_level(text, mode="any", cost="pushes", strategy="pull", clock="cpu")
+    assert report.solved and report.strategy == "pull" and not report.optimal
+    assert replay_lurd(text.splitlines(), report.lurd).solved
+    assert set(PULL_RULES) <= set(report.pruned)
+    optimal = solve_level(text, cost="pushes")
+    assert not set(PULL_RULES) & set(optimal.pruned)  # the exact mode's report is unchanged
+
+
+def test_an_unsolvable_level_exhausts_the_pull_search() -> None:
+    text = "######\n#@$ .#\n#$  .#\n######"  # the lower box sits in a corner off its goal
+    report = solve_level(text, mode="any", cost="pushes", strategy="pull")
+    assert report.status == "no_solution"
+
+
+@needs_data
+@pytest.mark.parametrize("number", [93, 139, 144])
+def test_pulls_solve_microban_levels_the_forward_searches_miss(number: int) -> None:
+    """The forward portfolio did not solve these in 10 s of CPU (2026-11-26); backwards their
+    packed goals come apart in under a second each, and the plans replay."""
+    text = (DATA / "microban.xsb").read_text()
+    raw = select_level(split_levels(text), number)
+    problem = PullProblem(Board(raw))
+    result = search(problem, "greedy", budget=Budget(max_expansions=200_000))
+    assert result.solved
+    assert replay_lurd([row for _, row in raw.rows], problem.forward_lurd(result.actions)).solved
+
+
+@given(puzzle_instances("sokoban", rows=5, cols=6, boxes=3, walls=0.2))
+@settings(max_examples=40, deadline=None)
+def test_the_local_region_test_agrees_with_a_flood(text: str) -> None:
+    """Every child's keeper region (found from the parent's by a local test when it can be)
+    is the smallest cell a full flood from the keeper reaches."""
+    problem = PullProblem(Board(split_levels(text)[0]))
+    board = problem.board
+    queue = [child for _, child, _ in problem.successors(problem.initial())]
+    seen = {problem.key(s) for s in queue}
+    for state in queue[:300]:
+        for _, child, _ in problem.successors(state):
+            occupied = set(child.boxes)
+            reach, todo = {child.keeper}, [child.keeper]
+            for cell in todo:
+                for nxt in board.neighbours[cell]:
+                    if nxt not in reach and nxt not in occupied:
+                        reach.add(nxt)
+                        todo.append(nxt)
+            assert child.region == min(reach)
+            if problem.key(child) not in seen:
+                seen.add(problem.key(child))
+                queue.append(child)
+
+
+@given(puzzle_instances("sokoban", rows=5, cols=6, boxes=3, walls=0.15),
+       st.integers(min_value=1, max_value=40), st.sampled_from(["greedy", "features"]))
+@settings(max_examples=50, deadline=None)
+def test_a_forward_search_that_meets_the_backward_one_has_a_whole_plan(
+        text: str, pulls: int, strategy: str) -> None:
+    """Bidirectional meeting: the forward search stops at any position the backward search
+    generated; its pushes, then the pulls to that position undone, replay to the solution."""
+    rows = text.splitlines()
+    board = Board(split_levels(text)[0])
+    puller = PullProblem(board)
+    search(puller, "greedy", budget=Budget(max_expansions=pulls))
+    forward = AnyPlanProblem(board, meet=puller.parents)
+    result = feature_search(forward) if strategy == "features" else search(forward, strategy)
+    assert result.solved == _solvable(rows)
+    if result.solved:
+        last = result.states[-1]
+        lurd = plan_to_lurd(forward, result.actions)
+        if last.boxes != board.goals:
+            lurd += puller.forward_lurd(puller.pulls_to((last.boxes, last.region)), last.keeper)
+        assert replay_lurd(rows, lurd).solved
+
+
+@given(puzzle_instances("sokoban", rows=5, cols=6, boxes=3, walls=0.15),
+       st.integers(min_value=1, max_value=40))
+@settings(max_examples=50, deadline=None)
+def test_a_backward_search_that_meets_a_forward_one_has_a_whole_plan(text: str,
+                                                                     pushes: int) -> None:
+    """The other way round: the backward search stops at any position a forward search
+    generated (recorded in its tree); the forward pushes to it, then the pulls undone, replay."""
+    rows = text.splitlines()
+    board = Board(split_levels(text)[0])
+    tree: dict = {}
+    forward = AnyPlanProblem(board, tree=tree)
+    search(forward, "greedy", budget=Budget(max_expansions=pushes))
+    puller = PullProblem(board, meet=tree)
+    result = search(puller, "greedy")
+    assert result.solved == _solvable(rows)
+    if result.solved:
+        last = result.states[-1]
+        pushed, keeper = forward.actions_to((last.boxes, last.region))
+        lurd = plan_to_lurd(forward, pushed) + puller.forward_lurd(result.actions, keeper)
+        assert replay_lurd(rows, lurd).solved
+
+
+@needs_data
+def test_the_portfolio_solves_a_packed_level_through_the_backward_search() -> None:
+    """Microban 144: eight goals in a block in the middle; the forward searches did not solve
+    it in 10 s of CPU (2026-11-26), the backward search (meeting the first greedy search's
+    positions or not) does, and the plan replays (solve_level checks it)."""
+    text = (DATA / "microban.xsb").read_text()
+    report = solve_level(text, 144, mode="any", cost="pushes", time_limit=10, clock="cpu")
+    assert report.solved and report.strategy.startswith("pull"), report
+
+
+@needs_data
+@pytest.mark.parametrize("number", [7, 36])
+def test_every_recorded_forward_path_replays(number: int) -> None:
+    """A forward search's tree gives a walkable path to every position it generated, even when
+    the search expanded a position with the keeper elsewhere in his region than on the path
+    recorded (greedy search reopens a position reached more cheaply: on these two levels,
+    within 300 expansions; a plan that walked from the expanded keeper cell failed replay)."""
+    raw = select_level(split_levels((DATA / "microban.xsb").read_text()), number)
+    rows = [row for _, row in raw.rows]
+    tree: dict = {}
+    forward = AnyPlanProblem(Board(raw), tree=tree)
+    search(forward, "greedy", budget=Budget(max_expansions=300))
+    for key in list(tree)[:400]:
+        actions, _keeper = forward.actions_to(key)
+        replay_lurd(rows, plan_to_lurd(forward, actions))  # raises PlanError on a bad step
