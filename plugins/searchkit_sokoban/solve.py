@@ -16,8 +16,9 @@ Schaeffer's FESS: a round robin over cells of boxes placed and keeper regions), 
 (``g + h`` with an inadmissible ``h``: more breadth than greedy). The searches *meet*: the
 backward search stops at a position the first greedy search generated (the plan is that
 search's pushes to it, then the pulls undone), and the forward ``any`` searches after it stop
-at a position it generated (their pushes, then that position's pulls undone). ``strategy="features"`` runs the feature-space search
-alone, ``strategy="pull"`` the backward search alone. Every search on the level shares
+at a position it generated (their pushes, then that position's pulls undone).
+``strategy="features"`` runs the feature-space search alone, ``strategy="pull"`` the backward
+search alone. Every search on the level shares
 the tables derived from it (dead squares, the ``subsets`` deadlock tables, the packing order,
 the ``corral`` rule's answers: :meth:`Board.derived`), so a later search never rebuilds or
 re-learns what an earlier one found.
