@@ -24,26 +24,12 @@ import time
 
 import searchkit
 from searchkit import HashTable, ProblemBase
+from searchkit.bench.visited import puzzle8_keys
 
 N = 100_000
 BFS_STATES = 40_000  # unmixed hashes cluster: a whole 8-puzzle BFS took minutes before
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
 ASTAR = ("867254301", "647850321", "806547231")  # 31, 31 and 30 moves (hardest 8-puzzles)
-
-
-def boards() -> list[tuple[int, ...]]:
-    """Every 8-puzzle board, breadth-first from the goal."""
-    queue, seen = [GOAL], {GOAL}
-    for board in queue:
-        blank = board.index(0)
-        for other in _neighbours(blank):
-            cells = list(board)
-            cells[blank], cells[other] = cells[other], 0
-            child = tuple(cells)
-            if child not in seen:
-                seen.add(child)
-                queue.append(child)
-    return queue
 
 
 def _neighbours(blank: int) -> list[int]:
@@ -104,7 +90,7 @@ def table_ops(keys: list) -> None:
 
 
 def main() -> None:
-    all_boards = boards()
+    all_boards = puzzle8_keys(181_440, root=GOAL)  # every board, breadth-first from GOAL
     taquin = searchkit.get_puzzle("taquin")
     plugin = taquin.parse(" ".join(map(str, all_boards[0])), goal="blank-last")
     keys = {

@@ -44,15 +44,18 @@ def tuple_keys(n: int) -> list[tuple[int, int, int, int]]:
     return [(i % 50, i // 50 % 50, i // 2500 % 50, i // 125000) for i in range(n)]
 
 
-def puzzle8_keys(n: int) -> list[tuple[int, ...]]:
+def puzzle8_keys(n: int, root: tuple[int, ...] = tuple(range(9))) -> list[tuple[int, ...]]:
     """The first ``n`` boards (9-tuples, 0 = blank) of a breadth-first walk of the 8-puzzle from
-    the solved board: real search keys, far from random (at most 181,440).
+    ``root`` (by default the blank-first solved board): real search keys, far from random (at
+    most 181,440, the boards of ``root``'s parity).
 
     >>> keys = puzzle8_keys(1000)
     >>> len(set(keys)), keys[0]
     (1000, (0, 1, 2, 3, 4, 5, 6, 7, 8))
+    >>> len(puzzle8_keys(10**6, root=(1, 2, 3, 4, 5, 6, 7, 8, 0)))
+    181440
     """
-    queue = [tuple(range(9))]
+    queue = [root]
     seen = set(queue)
     for board in queue:
         if len(queue) >= n:
