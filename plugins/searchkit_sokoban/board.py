@@ -126,7 +126,7 @@ class Board:
     def push_distance(self) -> list[list[float]]:
         """``push_distance[g][c]``: box-alone pushes from cell ``c`` to goal ``g`` (``inf``:
         never). O(goals x floor), on first use."""
-        return [self._pull_distances(g) for g in self.goals]
+        return [self.box_distances(g) for g in self.goals]
 
     @cached_property
     def dead(self) -> bytearray:
@@ -244,18 +244,20 @@ class Board:
                     queue.append(prev)
         return dist
 
-    def _pull_distances(self, goal: int) -> list[float]:
-        """Box-alone push distances to ``goal`` from every cell (``inf`` when unreachable)."""
+    def box_distances(self, cell: int, *, to_cell: bool = True) -> list[float]:
+        """Box-alone pushes between ``cell`` and every cell (``inf``: never), breadth-first:
+        from each cell *to* ``cell`` (``to_cell=True``, what :attr:`push_distance` holds per
+        goal), or *from* ``cell`` to each (``to_cell=False``, from a box's starting cell)."""
         dist: list[float] = [inf] * self.size
-        dist[goal] = 0
-        queue = deque([goal])
+        dist[cell] = 0
+        queue = [cell]
         is_floor = self.is_floor
-        while queue:
-            box = queue.popleft()
+        for box in queue:
             for off in self.offsets:
-                before = box - off  # where the box stood before a push by `off`
-                keeper = before - off  # where the keeper stood to push it
-                if is_floor[before] and is_floor[keeper] and dist[before] == inf:
-                    dist[before] = dist[box] + 1
-                    queue.append(before)
+                # backwards: the box stood on box - off, the keeper behind it; forwards: the
+                # keeper stands on box - off and pushes the box onto box + off
+                nxt, keeper = (box - off, box - 2 * off) if to_cell else (box + off, box - off)
+                if is_floor[nxt] and is_floor[keeper] and dist[nxt] == inf:
+                    dist[nxt] = dist[box] + 1
+                    queue.append(nxt)
         return dist

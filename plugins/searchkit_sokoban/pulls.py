@@ -99,7 +99,7 @@ class PullProblem(ProblemBase):
         self.pruned = dict.fromkeys(PULL_RULES, 0)
         self.starts = board.initial_boxes
         #: from_start[i][c]: box-alone pushes from starting cell i to cell c
-        self.from_start = [_push_distances(board, s) for s in self.starts]
+        self.from_start = [board.box_distances(s, to_cell=False) for s in self.starts]
         self.dead = bytearray(board.size)
         for cell in board.floor:
             if all(d[cell] == inf for d in self.from_start):
@@ -280,17 +280,3 @@ def _region(board: Board, box_set: set[int], start: int) -> tuple[set[int], int]
                 queue.append(nxt)
     return seen, min(queue)
 
-
-def _push_distances(board: Board, start: int) -> list[float]:
-    """Box-alone pushes from ``start`` to every cell (``inf``: never), breadth-first."""
-    dist: list[float] = [inf] * board.size
-    dist[start] = 0
-    queue = [start]
-    is_floor, offsets = board.is_floor, board.offsets
-    for box in queue:
-        for off in offsets:
-            target, stand = box + off, box - off
-            if is_floor[target] and is_floor[stand] and dist[target] == inf:
-                dist[target] = dist[box] + 1
-                queue.append(target)
-    return dist
