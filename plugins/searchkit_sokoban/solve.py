@@ -234,8 +234,8 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     moves = pushes = None
     lurd = None
     if result.solved and result.actions is not None:
+        last = result.states[-1] if result.states else None
         if isinstance(problem, PullProblem):
-            last = result.states[-1] if result.states else None
             if recorder is not None and last is not None and (last[0], last[1]) in recorder.tree:
                 # the backward search met a position of a forward one: its pushes, then pulls
                 pushed, keeper = recorder.actions_to((last[0], last[1]))
@@ -245,7 +245,6 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
                 lurd = problem.forward_lurd(result.actions)
         else:
             lurd = plan_to_lurd(problem, result.actions)
-            last = result.states[-1] if result.states else None
             if puller is not None and last is not None and last.boxes != board.goals:
                 # the forward search met a position of the backward search: pulls undone
                 lurd += puller.forward_lurd(puller.pulls_to((last[0], last[1])), last.keeper)
