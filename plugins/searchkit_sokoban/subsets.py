@@ -64,10 +64,11 @@ class SubsetTable:
     ``tables[k]`` maps a box set (bit mask of cells) to the mask of keeper cells from which it
     is solvable; ``states[k]`` is how many ``(box set, keeper cell)`` positions it holds. Sizes
     beyond the number of goals, or with more than ``max_sets`` solvable box sets, are left out.
+    :meth:`alive` remembers up to ``max_answers`` answers of its largest-size test.
     """
 
     def __init__(self, board: Board, max_boxes: int = 5, max_sets: int = 100_000,
-                 neighbours: int = 6) -> None:
+                 neighbours: int = 6, max_answers: int = 100_000) -> None:
         self.tables: dict[int, dict[int, int]] = {}
         self.states: dict[int, int] = {}
         for k in range(2, min(max_boxes, len(board.goals)) + 1):
@@ -85,20 +86,37 @@ class SubsetTable:
         self._neighbours = neighbours
         self._board = board
         self._distances: dict[int, list[int]] = {}  # cell -> Manhattan distance to every cell
+        #: ``pushed * size + keeper`` -> the cells whose box makes an unsolvable pair with the
+        #: box on ``pushed``, the keeper on ``keeper`` (at most 4 x floor entries: he stands
+        #: beside the box he pushed)
+        self._bad_partners: dict[int, frozenset[int]] = {}
+        #: ``(mask of the pushed box's nearest others, pushed * size + keeper)`` -> whether
+        #: every tested subset of the largest size is solvable (a position's children and its
+        #: neighbours' test the same ones again); emptied when it holds ``max_answers``
+        self._answers: dict[tuple[int, int], bool] = {}
+        self._max_answers = max_answers
 
     def alive(self, others: tuple[int, ...], pushed: int, keeper: int) -> bool:
         """False when some tested subset holding the box on ``pushed`` cannot be solved alone.
 
         ``others`` are the other boxes' cells, ``keeper`` the keeper's cell (after the push).
+        The pairs: one set intersection with the cells that make an unsolvable pair with the
+        pushed box (found once per pushed cell and keeper cell, O(floor)); the larger subsets:
         O(len(others) + C(neighbours, k - 1)) dictionary lookups.
         """
         pairs = self._pairs
         if pairs is None:
             return True
+        board = self._board
+        key = pushed * board.size + keeper
+        bad = self._bad_partners.get(key)
+        if bad is None:
+            bad = self._bad_partners[key] = frozenset(
+                cell for cell in board.floor
+                if cell != pushed and not pairs.get(1 << pushed | 1 << cell, 0) >> keeper & 1)
+        if not bad.isdisjoint(others):
+            return False
         bit = 1 << pushed
-        for cell in others:
-            if not pairs.get(bit | 1 << cell, 0) >> keeper & 1:
-                return False
         k = self._largest
         if k <= 2:
             return True
@@ -108,11 +126,22 @@ class SubsetTable:
             if distance is None:
                 distance = self._distances[pushed] = self._manhattan(pushed)
             near = sorted(others, key=distance.__getitem__)[:self._neighbours]
-        table = self.tables[k]
-        for group in combinations([1 << cell for cell in near], k - 1):
-            if not table.get(bit + sum(group), 0) >> keeper & 1:
-                return False
-        return True
+        bits = [1 << cell for cell in near]
+        left_out = len(bits) - (k - 1)  # each subset: all of ``near`` but ``left_out`` cells
+        if left_out < 0:
+            return True
+        near_mask = sum(bits)
+        answers = self._answers
+        answer = answers.get((near_mask, key))
+        if answer is None:
+            everything = bit + near_mask
+            get = self.tables[k].get
+            answer = all(get(everything - sum(group), 0) >> keeper & 1
+                         for group in combinations(bits, left_out))
+            if len(answers) >= self._max_answers:
+                answers.clear()
+            answers[near_mask, key] = answer
+        return answer
 
 
     def _manhattan(self, cell: int) -> list[int]:
