@@ -2,7 +2,8 @@
 
 Usage (from the repository root, with the project's virtual environment)::
 
-    python tools/ab_sokoban.py A B [--rounds N] [--only MEMBER ...]
+    python tools/ab_sokoban.py A B [--rounds N] [--only MEMBER ...] [--scale F]
+                               [--collections NAME ...]
 
 ``A`` and ``B`` are git revisions: ``git archive`` unpacks each one's ``searchkit`` and
 ``plugins`` into a temporary folder, which its workers put first on ``PYTHONPATH``. Every
@@ -43,7 +44,7 @@ def data_folder() -> Path:
         Path(__file__).resolve().parents[2] / "shared" / "data" / "sokoban"
 
 
-def run_case(collection: str, level: str, member: str) -> dict:
+def run_case(collection: str, level: str, member: str, scale: str = "1") -> dict:
     """Run one case in this process and describe what it did (the worker's job)."""
     from searchkit import Budget, search
     from searchkit_sokoban.board import Board
@@ -59,7 +60,7 @@ def run_case(collection: str, level: str, member: str) -> dict:
     options = SokobanPuzzle().resolve_options({"cost": "pushes", "mode": mode})
     for name in ("level", "cost", "mode"):
         del options[name]
-    limit = MEMBERS[member]
+    limit = round(MEMBERS[member] * float(scale))
     if member == "pull":
         start = time.process_time()
         problem = PullProblem(board)
@@ -93,7 +94,7 @@ def unpack(ref: str, folder: Path) -> Path:
     return folder
 
 
-def worker(tree: Path, case: tuple[str, str, str]) -> dict:
+def worker(tree: Path, case: tuple[str, ...]) -> dict:
     """Run ``case`` in a fresh process on the code unpacked in ``tree``."""
     env = {**os.environ, "PYTHONPATH": f"{tree}{os.pathsep}{tree / 'plugins'}"}
     out = subprocess.run([sys.executable, __file__, "--worker", *case], check=True,
@@ -107,20 +108,26 @@ def main() -> None:
     parser.add_argument("b", nargs="?", help="git revision B")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--only", nargs="*", choices=MEMBERS, default=list(MEMBERS))
-    parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--collections", nargs="*", default=["microban", "sasquatch"],
+                        help="the collections whose levels to run (default: both)")
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="multiply every expansion budget by this")
+    parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         print(json.dumps(run_case(*args.worker)))
         return
+    cases = [(c, lv, m, str(args.scale)) for m in args.only for c, lv in LEVELS
+             if c in args.collections]
     with tempfile.TemporaryDirectory(prefix="ab_sokoban_") as scratch:
         trees = {side: unpack(ref, Path(scratch) / side) for side, ref in (("A", args.a),
                                                                            ("B", args.b))}
-        compare(trees, args.only, args.rounds)
+        compare(trees, cases, args.only, args.rounds)
 
 
-def compare(trees: dict[str, Path], members: list[str], rounds: int) -> None:
-    """Run every case of ``members`` on both trees, check they agree and print the ratios."""
-    cases = [(c, lv, m) for m in members for c, lv in LEVELS]
+def compare(trees: dict[str, Path], cases: list[tuple[str, ...]], members: list[str],
+            rounds: int) -> None:
+    """Run ``cases`` on both trees, check they agree and print the ratios per member."""
     times: dict[tuple, dict[str, list[float]]] = {case: {"A": [], "B": []} for case in cases}
     differ = []
     for round_ in range(rounds):
@@ -135,7 +142,7 @@ def compare(trees: dict[str, Path], members: list[str], rounds: int) -> None:
                 if not same:
                     differ.append(case)
                 did = done["B"]["did"]
-                print(f"{'/'.join(case):24} {did['status']:17} expanded {did['expanded']:6} "
+                print(f"{'/'.join(case[:3]):24} {did['status']:17} expanded {did['expanded']:6} "
                       f"generated {did['generated']:7}  A {done['A']['cpu']:6.2f} s  "
                       f"B {done['B']['cpu']:6.2f} s  {'same' if same else 'DIFFERENT'}",
                       flush=True)
