@@ -55,18 +55,19 @@ class CorralDeadlocks:
         self.table: dict[tuple[tuple[int, ...], int, int], bool]
         self.table = board.derived("corral_deadlocks", dict)
 
-    def dead(self, boxes: tuple[int, ...], keeper: int, distance: list[int], region: int
-             ) -> bool:
+    def dead(self, boxes: tuple[int, ...], keeper: int, distance: list[int], region: int,
+             found: list[tuple[set[int], set[int]]] | None = None) -> bool:
         """Whether some corral of the position proves it dead.
 
         ``keeper`` is the keeper's cell, ``distance`` his walk as
         :meth:`~.pushes.PushGenerator.pushes` computes it (``>= 0`` reached, ``-2`` a box,
-        ``-1`` anything else); ``region`` is the smallest cell the keeper reaches. O(floor) to
-        find the corrals, plus one small search per corral not seen before.
+        ``-1`` anything else); ``region`` is the smallest cell the keeper reaches; ``found`` is
+        :func:`~.deadlocks.corrals` of the position, if known. O(floor) to find the corrals,
+        plus one small search per corral not seen before.
         """
         board = self.board
         neighbours, is_goal = board.neighbours, board.is_goal
-        for area, barrier in corrals(board, distance):
+        for area, barrier in corrals(board, distance) if found is None else found:
             kept = set(barrier)
             for box in barrier:  # the boxes that hold the barrier in place too
                 for nxt in neighbours[box]:

@@ -55,7 +55,6 @@ search.)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from math import inf
 
 from .assignment import has_perfect_matching
@@ -129,52 +128,60 @@ def bipartite_deadlock(board: Board, cells: tuple[int, ...]) -> bool:
     return not has_perfect_matching(adjacent, len(dist))
 
 
-def pi_corral_pushes(board: Board, distance: list[int]) -> list[tuple[int, int]] | None:
+def pi_corral_pushes(board: Board, distance: list[int],
+                     found: list[tuple[set[int], set[int]]] | None = None
+                     ) -> list[tuple[int, int]] | None:
     """The pushes into the PI-corral with the fewest of them, or ``None`` without a PI-corral.
 
     ``distance`` describes the position as :meth:`~.pushes.PushGenerator.pushes`
     computes it: ``>= 0`` on cells the keeper reaches, ``-2`` on boxes, ``-1`` on every other
-    cell (walls and sealed-off floor). A push is ``(box cell, direction)`` with the direction
-    an index into :attr:`Board.offsets`. An empty list means the position is dead (a barrier
-    box must move but none ever can). O(floor) per corral.
+    cell (walls and sealed-off floor); ``found`` is :func:`corrals` of it, if known. A push is
+    ``(box cell, direction)`` with the direction an index into :attr:`Board.offsets`. An empty
+    list means the position is dead (a barrier box must move but none ever can). O(floor) per
+    corral.
     """
     best: list[tuple[int, int]] | None = None
-    for area, barrier in corrals(board, distance):
+    for area, barrier in corrals(board, distance) if found is None else found:
         pushes = _corral_pushes(board, distance, area, barrier)
         if pushes is not None and (best is None or len(pushes) < len(best)):
             best = pushes
     return best
 
 
-def corrals(board: Board, distance: list[int]) -> Iterator[tuple[set[int], set[int]]]:
+def corrals(board: Board, distance: list[int]) -> list[tuple[set[int], set[int]]]:
     """Every corral of the position as ``(area, barrier)``: a connected set of free floor cells
     the keeper cannot reach, and the boxes next to it. ``distance`` as for
     :func:`pi_corral_pushes`. Corrals come in the order of their smallest cell. O(floor)."""
-    seen: set[int] = set()
+    found: list[tuple[set[int], set[int]]] = []
+    starts = [cell for cell in board.floor if distance[cell] == -1]
+    if not starts:
+        return found
+    seen = bytearray(board.size)
     neighbours = board.neighbours
-    for start in board.floor:
-        if distance[start] != -1 or start in seen:
+    for start in starts:
+        if seen[start]:
             continue
-        area = {start}
+        seen[start] = 1
         barrier = set()
         queue = [start]
         for cell in queue:
             for nxt in neighbours[cell]:
-                if distance[nxt] == -1:
-                    if nxt not in area:
-                        area.add(nxt)
+                mark = distance[nxt]
+                if mark == -1:
+                    if not seen[nxt]:
+                        seen[nxt] = 1
                         queue.append(nxt)
-                elif distance[nxt] == -2:
+                elif mark == -2:
                     barrier.add(nxt)
-        seen |= area
-        yield area, barrier
+        found.append((set(queue), barrier))
+    return found
 
 
 def _corral_pushes(board: Board, distance: list[int], area: set[int],
                    barrier: set[int]) -> list[tuple[int, int]] | None:
     """The pushes into ``area`` if it is a PI-corral with ``barrier`` (module docstring)."""
     is_goal, floor = board.is_goal, board.is_floor
-    if not any(is_goal[c] for c in area) and all(is_goal[b] for b in barrier):
+    if all(is_goal[b] for b in barrier) and not any(is_goal[c] for c in area):
         return None  # nothing forces a push into this corral
 
     def blocked(cell: int) -> bool:  # stays out of the keeper's and boxes' way until t

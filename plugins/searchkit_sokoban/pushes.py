@@ -33,10 +33,11 @@ from typing import NamedTuple
 from .board import MOVE_CHARS, Board
 from .bounds import PushBound
 from .corrals import CorralDeadlocks
-from .deadlocks import bipartite_deadlock, freeze_deadlock, pi_corral_pushes
+from .deadlocks import bipartite_deadlock, corrals, freeze_deadlock, pi_corral_pushes
 from .subsets import SubsetTable
 
-__all__ = ["RULES", "Action", "Push", "PushGenerator", "one_run", "region_root", "spell_walk"]
+__all__ = ["RULES", "Action", "Push", "PushGenerator", "flood_root", "one_run", "region_root",
+           "spell_walk"]
 
 #: The deadlock rules, in the order they are tried on a push.
 RULES = ("dead_squares", "freeze", "bipartite", "subsets", "pi_corral", "corral")
@@ -69,6 +70,8 @@ class Push(NamedTuple):
     bound: float
 
 
+#: ``is_floor.translate(_WALLS)``: 1 on the walls, 0 on the floor
+_WALLS = bytes.maketrans(b"\x00\x01", b"\x01\x00")
 _action = partial(tuple.__new__, Action)
 _push = partial(tuple.__new__, Push)
 
@@ -128,11 +131,13 @@ class PushGenerator:
         check_dead, check_freeze, check_bipartite, check_subsets, check_corral, sealed = (
             rules[r] for r in RULES)
         pruned, dead = self.pruned, board.dead
-        if sealed and self.corral_deadlocks().dead(boxes, keeper, distance, parent_region):
+        found = corrals(board, distance) if sealed or check_corral else None
+        if sealed and self.corral_deadlocks().dead(boxes, keeper, distance, parent_region,
+                                                   found):
             pruned["corral"] += 1
             return
         subsets_alive = self.subset_table().alive if check_subsets else None
-        corral = pi_corral_pushes(board, distance) if check_corral else None
+        corral = pi_corral_pushes(board, distance, found) if check_corral else None
         bound = self.bound
         bound_is_rule = check_bipartite and bound.is_matching
         with_bound = with_bound or bound_is_rule
@@ -207,17 +212,20 @@ class PushGenerator:
 
         Usually the parent's region plus the box's old cell minus the target: when nothing new
         opens beside the old cell and the target either was outside the region or leaves it
-        connected (:meth:`_ring_connected`). Otherwise one more walk, O(floor).
+        connected (:meth:`_ring_connected`). Otherwise one more walk, O(floor), which stops
+        early if nothing new opened and it meets the parent's smallest cell (still the smallest
+        of the region then, unless the box's old cell is smaller).
         """
         target = box + off
         side_a, side_b = self._lateral[off]
-        if (occupied[box + side_a] or distance[box + side_a] >= 0) and \
-                (occupied[box + side_b] or distance[box + side_b] >= 0) and \
-                (distance[target] < 0 or target != parent_region and
-                 self._ring_connected(distance, target, box)):
+        closed = (occupied[box + side_a] or distance[box + side_a] >= 0) and \
+            (occupied[box + side_b] or distance[box + side_b] >= 0)
+        if closed and (distance[target] < 0 or target != parent_region and
+                       self._ring_connected(distance, target, box)):
             return min(parent_region, box)
         occupied[box], occupied[target] = 0, 1
-        region = _flood_root(self.board, occupied, box)
+        region = flood_root(self.board, occupied, box,
+                             parent_region if closed and target != parent_region else -1)
         occupied[box], occupied[target] = 1, 0
         return region
 
@@ -269,8 +277,12 @@ def one_run(ring: list[bool]) -> bool:
     return True
 
 
-def _flood_root(board: Board, occupied: bytearray, start: int) -> int:
-    """The smallest cell reachable from ``start`` through cells not ``occupied``. O(floor)."""
+def flood_root(board: Board, occupied: bytearray, start: int, smallest: int = -1) -> int:
+    """The smallest cell reachable from ``start`` through cells not ``occupied``. O(floor).
+
+    ``smallest``, if given, is a cell known to be no larger than any reachable cell but
+    ``start``: reaching it ends the walk.
+    """
     seen = occupied[:]
     seen[start] = 1
     queue = [start]
@@ -278,6 +290,8 @@ def _flood_root(board: Board, occupied: bytearray, start: int) -> int:
     for cell in queue:
         for nxt in neighbours[cell]:
             if not seen[nxt]:
+                if nxt == smallest:
+                    return min(smallest, start)
                 seen[nxt] = 1
                 queue.append(nxt)
     return min(queue)
@@ -285,10 +299,10 @@ def _flood_root(board: Board, occupied: bytearray, start: int) -> int:
 
 def region_root(board: Board, boxes: tuple[int, ...], keeper: int) -> int:
     """The smallest cell the keeper can reach from ``keeper`` with ``boxes`` fixed. O(floor)."""
-    occupied = bytearray(1 - f for f in board.is_floor)
+    occupied = board.is_floor.translate(_WALLS)
     for cell in boxes:
         occupied[cell] = 1
-    return _flood_root(board, occupied, keeper)
+    return flood_root(board, occupied, keeper)
 
 
 def spell_walk(board: Board, boxes: tuple[int, ...], keeper: int, stand: int) -> str:
