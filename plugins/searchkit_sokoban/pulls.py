@@ -50,7 +50,7 @@ from searchkit import ProblemBase
 
 from .assignment import Assignment
 from .board import PUSH_CHARS, Board
-from .pushes import Action, one_run, spell_walk
+from .pushes import Action, flood_root, one_run, spell_walk
 
 __all__ = ["PULL_RULES", "Pull", "PullProblem", "PullState"]
 
@@ -106,7 +106,8 @@ class PullProblem(ProblemBase):
                 self.dead[cell] = 1
         self._big = (len(board.floor) + 1) * (len(self.starts) + 1)
         self._assignments: dict[tuple[int, ...], Assignment] = {}
-        self._start_region = _region(board, set(self.starts), board.keeper)[1]
+        self._walls = bytearray(1 - f for f in board.is_floor)
+        self._start_region = _flood(board, self._occupied(self.starts), board.keeper)[1]
         self._root = _state((board.goals, -1, -1))
         #: key -> (the parent's key, the pull from it) of every position generated, the root's
         #: ``None``: the positions known to lead to the goal, and how (:meth:`pulls_to`)
@@ -139,35 +140,34 @@ class PullProblem(ProblemBase):
     def successors_with_heuristic(self, state: Any, h: float) -> Iterator[tuple[Any, ...]]:
         board = self.board
         boxes = state.boxes
-        box_set = set(boxes)
+        occupied = self._occupied(boxes)
         if state.region < 0:  # the root: the solved boxes, the keeper in any free region
-            seen: set[int] = set()
+            covered = occupied  # and the regions found so far
             for cell in board.floor:
-                if cell not in box_set and cell not in seen:
-                    region, root = _region(board, box_set, cell)
-                    seen.update(region)
+                if not covered[cell]:
+                    covered, root = _flood(board, covered, cell)
                     self.parents.setdefault((boxes, root), ((boxes, -1), None))
                     yield None, _state((boxes, root, cell)), 0, h
             return
-        reach, _root = _region(board, box_set, state.keeper)
-        is_floor, offsets, dead = board.is_floor, board.offsets, self.dead
+        seen = _flood(board, occupied, state.keeper)[0]
+        offsets, dead = board.offsets, self.dead
         parent = self._assignment(boxes)
         pruned, parents = self.pruned, self.parents
         for i, box in enumerate(boxes):
             for direction, off in enumerate(offsets):
                 stand = box + off
                 back = stand + off
-                if stand not in reach or not is_floor[back] or back in box_set:
+                if occupied[stand] or not seen[stand] or occupied[back]:
                     continue
                 if dead[stand]:
                     pruned["pull_dead_squares"] += 1
                     continue
-                new_boxes = tuple(sorted(box_set - {box} | {stand}))
+                new_boxes = tuple(sorted((*boxes[:i], stand, *boxes[i + 1:])))
                 value = self._child_value(new_boxes, parent, i, stand)
                 if value == inf:
                     pruned["pull_bipartite"] += 1
                     continue
-                region = self._child_region(box_set, reach, state.region, box, stand, back)
+                region = self._child_region(occupied, seen, state.region, box, stand, back)
                 pull = _pull((boxes, state.keeper, stand, direction))
                 parents.setdefault((new_boxes, region), ((boxes, state.region), pull))
                 yield pull, _state((new_boxes, region, back)), 1, value
@@ -228,26 +228,34 @@ class PullProblem(ProblemBase):
 
     # -- helpers ------------------------------------------------------------------------------
 
-    def _child_region(self, box_set: set[int], reach: set[int], root: int, box: int,
+    def _child_region(self, occupied: bytearray, seen: bytearray, root: int, box: int,
                       stand: int, back: int) -> int:
         """The keeper's region (smallest cell) after pulling ``box`` onto ``stand``, the keeper
-        on ``back``; ``reach`` is his region before (root ``root``), ``box_set`` the boxes.
+        on ``back``. ``occupied`` marks walls and boxes before the pull, ``seen`` the same plus
+        the keeper's region before (root ``root``).
 
         Usually the region before, minus ``stand``, plus ``box``'s cell: when every free
         neighbour of the freed cell was in the region and the region's cells around ``stand``
         (with the freed cell) lie in one run of its 8-cell ring (:func:`~.pushes.one_run`), so
-        filling ``stand`` splits nothing. Otherwise a flood, O(floor).
+        filling ``stand`` splits nothing. Otherwise a flood from ``back``, O(floor), which
+        stops early when nothing new opened, ``box`` is larger than ``root`` and it meets
+        ``root``: the smallest cell then (the region lies in the one before, plus ``box``).
         """
-        board = self.board
-        if stand != root and all(n in reach or n in box_set for n in board.neighbours[box]) \
-                and one_run([stand + o in reach or stand + o == box for o in self._ring]):
+        closed = stand != root and all(seen[n] for n in self.board.neighbours[box])
+        if closed and one_run([seen[cell] and not occupied[cell] or cell == box
+                               for cell in [stand + o for o in self._ring]]):
             return min(root, box)
-        box_set.discard(box)
-        box_set.add(stand)
-        region = _region(board, box_set, back)[1]
-        box_set.discard(stand)
-        box_set.add(box)
+        occupied[box], occupied[stand] = 0, 1
+        region = flood_root(self.board, occupied, back, root if closed and box > root else -1)
+        occupied[box], occupied[stand] = 1, 0
         return region
+
+    def _occupied(self, boxes: tuple[int, ...]) -> bytearray:
+        """1 on the walls and on ``boxes``, 0 on the free floor."""
+        occupied = self._walls[:]
+        for cell in boxes:
+            occupied[cell] = 1
+        return occupied
 
     def _assignment(self, boxes: tuple[int, ...]) -> Assignment:
         found = self._assignments.get(boxes)
@@ -268,15 +276,16 @@ class PullProblem(ProblemBase):
         return found.value
 
 
-def _region(board: Board, box_set: set[int], start: int) -> tuple[set[int], int]:
-    """The cells the keeper reaches from ``start`` around ``box_set``, and the smallest."""
-    seen = {start}
+def _flood(board: Board, occupied: bytearray, start: int) -> tuple[bytearray, int]:
+    """The cells the keeper reaches from ``start`` without entering ``occupied`` cells (walls
+    and boxes), marked in a copy of ``occupied``, and the smallest of them. O(floor)."""
+    seen = occupied[:]
+    seen[start] = 1
     queue = [start]
     neighbours = board.neighbours
-    for cell in queue:
+    for cell in queue:  # the list grows while we walk it: a breadth-first search
         for nxt in neighbours[cell]:
-            if nxt not in seen and nxt not in box_set:
-                seen.add(nxt)
+            if not seen[nxt]:
+                seen[nxt] = 1
                 queue.append(nxt)
     return seen, min(queue)
-
