@@ -104,6 +104,7 @@ class AnyPlanProblem(PushSokobanProblem):
         area = set(board.goals)
         for goal in board.goals:
             area.update(board.neighbours[goal])
+        self._walls = bytearray(1 - f for f in floor)
         self._goal_area = bytearray(board.size)
         for cell in area:
             self._goal_area[cell] = 1
@@ -298,8 +299,9 @@ class AnyPlanProblem(PushSokobanProblem):
         put: ``(boxes, keeper, directions)`` of the fewest pushes, or ``None``.
 
         Breadth-first over (box cell, keeper cell behind it); between two pushes in different
-        directions the keeper must walk round the box (a flood, cached per box cell and keeper
-        region). O(area x floor).
+        directions the keeper must walk round the box (a flood from his cell, grown only until
+        it meets the cell he needs, and resumed by later questions about the same box cell and
+        keeper region). O(area x floor).
         """
         board = self.board
         offsets, neighbours, is_floor, dead = board.offsets, board.neighbours, board.is_floor, \
@@ -307,22 +309,35 @@ class AnyPlanProblem(PushSokobanProblem):
         area = self._goal_area
         others = set(boxes)
         others.discard(box)
-        reach_cache: dict[int, list[set[int]]] = {}  # box cell -> the keeper regions seen
+        blocked = self._walls[:]  # walls and the other boxes
+        for cell in others:
+            blocked[cell] = 1
+        # box cell -> the keeper's floods round it: [reached (a copy of ``blocked`` with the
+        # box), queue, next index], grown only as far as a question needs
+        floods: dict[int, list[list[Any]]] = {}
 
-        def reach(cell: int, start: int) -> set[int]:
-            regions = reach_cache.setdefault(cell, [])
-            for found in regions:
-                if start in found:
-                    return found
-            seen = {start}
-            queue = [start]
-            for at in queue:
-                for nxt in neighbours[at]:
-                    if nxt not in seen and nxt != cell and nxt not in others:
-                        seen.add(nxt)
+        def linked(cell: int, start: int, stand: int) -> bool:
+            """Whether the keeper on ``start`` can walk to ``stand``, the box on ``cell``."""
+            if blocked[stand]:
+                return False
+            regions = floods.setdefault(cell, [])
+            for flood in regions:
+                if flood[0][start]:
+                    break
+            else:
+                seen = blocked[:]
+                seen[cell] = seen[start] = 1
+                flood = [seen, [start], 0]
+                regions.append(flood)
+            seen, queue, head = flood
+            while not seen[stand] and head < len(queue):
+                for nxt in neighbours[queue[head]]:
+                    if not seen[nxt]:
+                        seen[nxt] = 1
                         queue.append(nxt)
-            regions.append(seen)
-            return seen
+                head += 1
+            flood[2] = head
+            return bool(seen[stand])
 
         previous: dict[tuple[int, int], tuple[tuple[int, int], int] | None] = {
             (box, keeper): None}
@@ -339,11 +354,10 @@ class AnyPlanProblem(PushSokobanProblem):
                 directions.reverse()
                 others.add(goal)
                 return tuple(sorted(others)), at, tuple(directions)
-            walkable = reach(cell, at)
             for direction, off in enumerate(offsets):
                 target = cell + off
                 if not area[target] or not is_floor[target] or dead[target] or \
-                        target in others or cell - off not in walkable:
+                        target in others or not linked(cell, at, cell - off):
                     continue
                 child = (target, cell)
                 if child not in previous:
