@@ -119,17 +119,19 @@ def _augment(rows: list[list[float]], u: list[float], v: list[float], match: lis
         j1 = 0
         for j in free:
             cur = row[j - 1] - ui0 - v[j]
-            if cur < minv[j]:
-                minv[j] = cur
+            low = minv[j]
+            if cur < low:
+                minv[j] = low = cur
                 way[j] = j0
-            if minv[j] < delta:
-                delta = minv[j]
+            if low < delta:
+                delta = low
                 j1 = j
-        for j in used:
-            u[match[j]] += delta
-            v[j] -= delta
-        for j in free:
-            minv[j] -= delta
+        if delta:  # (a zero step, common on ties, changes nothing)
+            for j in used:
+                u[match[j]] += delta
+                v[j] -= delta
+            for j in free:
+                minv[j] -= delta
         free.remove(j1)
         used.append(j1)
         j0 = j1

@@ -56,6 +56,7 @@ class PushBound:
         self.keeper_aware = keeper_aware
         self._cache: dict[Any, float] = {}
         self._assignments: dict[Any, Assignment] = {}
+        self._row_cache: dict[int, list[float]] = {}  # see _row
         #: stands for a missing edge in the assignments: more than any matching of finite edges
         #: (a finite distance is below the 4 x floor (cell, side) pairs; the tables wait for use)
         self._big = (4 * len(board.floor) + 1) * (len(board.goals) + 1)
@@ -103,7 +104,7 @@ class PushBound:
         if value is None:
             if parent is None:
                 return self.value(boxes, keeper)
-            row = self._rows((cell,), keeper)[0]
+            row = self._row(cell, keeper)
             child = parent.replace_row(index, row).move_row(index, boxes.index(cell))
             self._assignments[key] = child
             value = self._cache[key] = child.value
@@ -115,6 +116,15 @@ class PushBound:
             side = self.board.side
             return boxes, tuple([side[c][keeper] for c in boxes])
         return boxes
+
+    def _row(self, cell: int, keeper: int) -> list[float]:
+        """The push distance from a box on ``cell`` to each goal, cached per cell and keeper
+        side (do not modify it)."""
+        side = self.board.side[cell][keeper] if self.keeper_aware else 0
+        found = self._row_cache.get(5 * cell + side)
+        if found is None:
+            found = self._row_cache[5 * cell + side] = self._rows((cell,), keeper)[0]
+        return found
 
     def _rows(self, boxes: tuple[int, ...], keeper: int) -> list[list[float]]:
         """The push distance from each box to each goal (one row per box)."""
