@@ -136,8 +136,11 @@ class SubsetTable:
         if answer is None:
             everything = bit + near_mask
             get = self.tables[k].get
-            answer = all(get(everything - sum(group), 0) >> keeper & 1
-                         for group in combinations(bits, left_out))
+            answer = True
+            for group in combinations(bits, left_out):
+                if not get(everything - sum(group), 0) >> keeper & 1:
+                    answer = False
+                    break
             if len(answers) >= self._max_answers:
                 answers.clear()
             answers[near_mask, key] = answer
