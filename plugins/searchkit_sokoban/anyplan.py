@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 
 from .board import PUSH_CHARS, Board
 from .deadlocks import freeze_deadlock
+from .floods import WALLS, WalkRound
 from .packing import packed_prefix, packing_order
 from .problem import PushSokobanProblem, PushState
 from .pushes import region_root, spell_walk
@@ -104,7 +105,7 @@ class AnyPlanProblem(PushSokobanProblem):
         area = set(board.goals)
         for goal in board.goals:
             area.update(board.neighbours[goal])
-        self._walls = bytearray(1 - f for f in floor)
+        self._walls = floor.translate(WALLS)
         self._goal_area = bytearray(board.size)
         for cell in area:
             self._goal_area[cell] = 1
@@ -299,9 +300,8 @@ class AnyPlanProblem(PushSokobanProblem):
         put: ``(boxes, keeper, directions)`` of the fewest pushes, or ``None``.
 
         Breadth-first over (box cell, keeper cell behind it); between two pushes in different
-        directions the keeper must walk round the box (a flood from his cell, grown only until
-        it meets the cell he needs, and resumed by later questions about the same box cell and
-        keeper region). O(area x floor).
+        directions the keeper must walk round the box (:class:`~.floods.WalkRound`: floods
+        grown only as far as needed). O(area x floor).
         """
         board = self.board
         offsets, neighbours, is_floor, dead = board.offsets, board.neighbours, board.is_floor, \
@@ -312,33 +312,7 @@ class AnyPlanProblem(PushSokobanProblem):
         blocked = self._walls[:]  # walls and the other boxes
         for cell in others:
             blocked[cell] = 1
-        # box cell -> the keeper's floods round it: [reached (a copy of ``blocked`` with the
-        # box), queue, next index], grown only as far as a question needs
-        floods: dict[int, list[list[Any]]] = {}
-
-        def linked(cell: int, start: int, stand: int) -> bool:
-            """Whether the keeper on ``start`` can walk to ``stand``, the box on ``cell``."""
-            if blocked[stand]:
-                return False
-            regions = floods.setdefault(cell, [])
-            for flood in regions:
-                if flood[0][start]:
-                    break
-            else:
-                seen = blocked[:]
-                seen[cell] = seen[start] = 1
-                flood = [seen, [start], 0]
-                regions.append(flood)
-            seen, queue, head = flood
-            while not seen[stand] and head < len(queue):
-                for nxt in neighbours[queue[head]]:
-                    if not seen[nxt]:
-                        seen[nxt] = 1
-                        queue.append(nxt)
-                head += 1
-            flood[2] = head
-            return bool(seen[stand])
-
+        linked = WalkRound(board, blocked).linked
         previous: dict[tuple[int, int], tuple[tuple[int, int], int] | None] = {
             (box, keeper): None}
         queue = [(box, keeper)]

@@ -50,7 +50,8 @@ from searchkit import ProblemBase
 
 from .assignment import Assignment
 from .board import PUSH_CHARS, Board
-from .pushes import Action, flood_root, one_run, spell_walk
+from .floods import WALLS, flood_root
+from .pushes import Action, one_run, spell_walk
 
 __all__ = ["PULL_RULES", "Pull", "PullProblem", "PullState"]
 
@@ -106,7 +107,7 @@ class PullProblem(ProblemBase):
                 self.dead[cell] = 1
         self._big = (len(board.floor) + 1) * (len(self.starts) + 1)
         self._assignments: dict[tuple[int, ...], Assignment] = {}
-        self._walls = bytearray(1 - f for f in board.is_floor)
+        self._walls = board.is_floor.translate(WALLS)
         self._start_region = _flood(board, self._occupied(self.starts), board.keeper)[1]
         self._root = _state((board.goals, -1, -1))
         #: key -> (the parent's key, the pull from it) of every position generated, the root's

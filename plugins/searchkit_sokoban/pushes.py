@@ -34,10 +34,10 @@ from .board import MOVE_CHARS, Board
 from .bounds import PushBound
 from .corrals import CorralDeadlocks
 from .deadlocks import bipartite_deadlock, corrals, freeze_deadlock, pi_corral_pushes
+from .floods import WALLS, flood_root
 from .subsets import SubsetTable
 
-__all__ = ["RULES", "Action", "Push", "PushGenerator", "flood_root", "one_run", "region_root",
-           "spell_walk"]
+__all__ = ["RULES", "Action", "Push", "PushGenerator", "one_run", "region_root", "spell_walk"]
 
 #: The deadlock rules, in the order they are tried on a push.
 RULES = ("dead_squares", "freeze", "bipartite", "subsets", "pi_corral", "corral")
@@ -70,8 +70,6 @@ class Push(NamedTuple):
     bound: float
 
 
-#: ``is_floor.translate(_WALLS)``: 1 on the walls, 0 on the floor
-_WALLS = bytes.maketrans(b"\x00\x01", b"\x01\x00")
 _action = partial(tuple.__new__, Action)
 _push = partial(tuple.__new__, Push)
 
@@ -277,29 +275,9 @@ def one_run(ring: list[bool]) -> bool:
     return True
 
 
-def flood_root(board: Board, occupied: bytearray, start: int, smallest: int = -1) -> int:
-    """The smallest cell reachable from ``start`` through cells not ``occupied``. O(floor).
-
-    ``smallest``, if given, is a cell known to be no larger than any reachable cell but
-    ``start``: reaching it ends the walk.
-    """
-    seen = occupied[:]
-    seen[start] = 1
-    queue = [start]
-    neighbours = board.neighbours
-    for cell in queue:
-        for nxt in neighbours[cell]:
-            if not seen[nxt]:
-                if nxt == smallest:
-                    return min(smallest, start)
-                seen[nxt] = 1
-                queue.append(nxt)
-    return min(queue)
-
-
 def region_root(board: Board, boxes: tuple[int, ...], keeper: int) -> int:
     """The smallest cell the keeper can reach from ``keeper`` with ``boxes`` fixed. O(floor)."""
-    occupied = board.is_floor.translate(_WALLS)
+    occupied = board.is_floor.translate(WALLS)
     for cell in boxes:
         occupied[cell] = 1
     return flood_root(board, occupied, keeper)
