@@ -13,10 +13,10 @@ processes on a shared machine differ by tens of percent; interleaved in one they
 few). Every case -- one member of the ``mode="any"`` portfolio, or the exact A*, on one level,
 with a fixed expansion budget -- reports what the search did (status, expanded and generated
 positions, pruned per rule, the plan) and its CPU time, without building the ``subsets`` table
-(once per level, whatever its searches: ``--tables`` times its building apart, and compares
-the tables built). The tool fails if A and B did
-anything differently, and prints per member the ratio A / B of the summed minimum CPU times
-(above 1: B is faster), and the median of the per-case ratios.
+(once per level, whatever its searches: ``--tables`` times its building apart and compares the
+tables built). The tool fails if A and B did anything differently, and prints per member the
+ratio A / B of the summed minimum CPU times (above 1: B is faster), and the median of the
+per-case ratios.
 
 The cases: 10 Microban levels and 4 hard Sasquatch levels (``../shared/data/sokoban`` or
 ``$SEARCHKIT_DATA/sokoban``), each searched by greedy on the ``any`` problem (plain too), the
