@@ -12,7 +12,7 @@ of plan** (boxes in the area that the next goal of the packing order closes off)
 
 Within a cell the next position expanded is the one with the lowest *weight*: the sum over its
 path of the weights of its moves, 0 for a move that an *advisor* proposes and 1 for any other.
-Each advisor proposes at most one move from a position:
+From each position expanded the advisors propose at most five moves:
 
 * **packing** (two moves): the macro of :mod:`.advisors`, a box pushed all the way to the next
   goal of the packing order (a child the problem's own pushes do not make), and the child that
@@ -41,8 +41,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from itertools import chain
 from heapq import heappop, heappush
+from itertools import chain
 from typing import Any
 
 from searchkit import Result, Stats
