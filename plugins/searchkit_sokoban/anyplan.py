@@ -75,7 +75,8 @@ class AnyPlanProblem(PushSokobanProblem):
             raise ValueError(f"unknown cost model {cost!r}")
         super().__init__(board, **options)
         #: keys ``(boxes, region)`` of positions known to lead to the goal (those a backward
-        #: search reached: :attr:`.pulls.PullProblem.parents`): reaching one is reaching the goal
+        #: search reached: :attr:`.pulls.PullProblem.parents`): reaching one is reaching the goal,
+        #: so a child in it gets guide 0 (expanded next, its goal test passes at once)
         self.meet = meet
         #: if given, every position generated is recorded in it, ``key -> (parent key, action,
         #: keeper cell)`` (the start's: ``None``), so that a backward search can meet this one
@@ -127,9 +128,20 @@ class AnyPlanProblem(PushSokobanProblem):
             yield action, child, cost
 
     def successors_with_heuristic(self, state: Any, h: float) -> Iterator[tuple[Any, ...]]:
-        if self.tree is None:
-            return self._children(state)
-        return self._recorded(state)
+        children = self._children(state) if self.tree is None else self._recorded(state)
+        return children if self.meet is None else self._meeting(children)
+
+    def _meeting(self, children: Iterator[tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:
+        """``children``, those in :attr:`meet` with guide 0: they are goals, and the loops
+        test goals when they expand a position, so a meeting position waits for no other."""
+        meet = self.meet
+        assert meet is not None
+        for child in children:
+            child_state = child[1]
+            if (child_state[0], child_state[1]) in meet:
+                yield child[0], child_state, child[2], 0
+            else:
+                yield child
 
     def _recorded(self, state: Any) -> Iterator[tuple[Any, ...]]:
         """:meth:`_children`, each recorded in :attr:`tree`."""

@@ -94,7 +94,7 @@ class PullProblem(ProblemBase):
         self.board = board
         #: keys ``(boxes, region)`` of positions known to be reachable from the start (a
         #: forward search's: :attr:`.anyplan.AnyPlanProblem.tree`): reaching one is reaching the
-        #: goal of this problem
+        #: goal of this problem, so a child in it gets heuristic 0 (expanded next)
         self.meet = meet
         self.pruned = dict.fromkeys(PULL_RULES, 0)
         self.starts = board.initial_boxes
@@ -152,7 +152,7 @@ class PullProblem(ProblemBase):
         reach, _root = _region(board, box_set, state.keeper)
         is_floor, offsets, dead = board.is_floor, board.offsets, self.dead
         parent = self._assignment(boxes)
-        pruned, parents = self.pruned, self.parents
+        pruned, parents, meet = self.pruned, self.parents, self.meet
         for i, box in enumerate(boxes):
             for direction, off in enumerate(offsets):
                 stand = box + off
@@ -169,7 +169,10 @@ class PullProblem(ProblemBase):
                     continue
                 region = self._child_region(box_set, reach, state.region, box, stand, back)
                 pull = _pull((boxes, state.keeper, stand, direction))
-                parents.setdefault((new_boxes, region), ((boxes, state.region), pull))
+                child_key = new_boxes, region
+                parents.setdefault(child_key, ((boxes, state.region), pull))
+                if meet is not None and child_key in meet:
+                    value = 0  # a goal: expanded (and so goal-tested) next
                 yield pull, _state((new_boxes, region, back)), 1, value
 
     def format_action(self, action: Any) -> str:

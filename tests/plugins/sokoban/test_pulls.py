@@ -202,3 +202,33 @@ def test_every_recorded_forward_path_replays(number: int) -> None:
     for key in list(tree)[:400]:
         actions, _keeper = forward.actions_to(key)
         replay_lurd(rows, plan_to_lurd(forward, actions))  # raises PlanError on a bad step
+
+
+@given(puzzle_instances("sokoban", rows=5, cols=6, boxes=3, walls=0.15),
+       st.integers(min_value=1, max_value=30))
+@settings(max_examples=40, deadline=None)
+def test_meeting_positions_get_guide_zero_and_the_rest_keep_theirs(text: str,
+                                                                    steps: int) -> None:
+    """A position the other search reached is a goal: each side gives such a child guide 0
+    (greedy search expands it next, and the loops test goals on expansion); every other child
+    keeps the guide it has without a meeting set. Checked both ways, on the children of the
+    first 30 positions breadth-first, against meeting sets of short greedy searches."""
+    board = Board(split_levels(text)[0])
+    tree: dict = {}
+    search(AnyPlanProblem(board, tree=tree), "greedy", budget=Budget(max_expansions=steps))
+    other_puller = PullProblem(board)
+    search(other_puller, "greedy", budget=Budget(max_expansions=steps))
+    for plain, meeting, meet in ((PullProblem(board), PullProblem(board, meet=tree), tree),
+                                 (AnyPlanProblem(board),
+                                  AnyPlanProblem(board, meet=other_puller.parents),
+                                  other_puller.parents)):
+        queue, seen = [plain.initial()], set()
+        for state in queue[:30]:
+            alone = list(plain.successors_with_heuristic(state, 0))
+            met = list(meeting.successors_with_heuristic(state, 0))
+            assert [child[:3] for child in alone] == [child[:3] for child in met]
+            for (_action, child, _cost, h), (*_, h_met) in zip(alone, met):
+                assert h_met == (0 if (child[0], child[1]) in meet else h)
+                if plain.key(child) not in seen:
+                    seen.add(plain.key(child))
+                    queue.append(child)
