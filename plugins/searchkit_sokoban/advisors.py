@@ -2,10 +2,11 @@
 the packing order, the other boxes staying put.
 
 From a position whose first ``p`` goals of the packing order (:mod:`.packing`) hold boxes, the
-advisor takes the boxes off the goals nearest to goal ``p + 1`` (box-alone push distance) and
-looks for a route for one of them: best-first on that distance over (box cell, keeper cell)
-pairs, the keeper walking round the box between pushes, never through a dead square or another
-box, at most :data:`ROUTE_LIMIT` pairs a box. The route is one :class:`~.anyplan.Macro`, a child
+advisor takes the :data:`CANDIDATES` boxes not on a goal that are nearest to goal ``p + 1``
+(box-alone push distance) and looks for a route for each in turn, the first found winning:
+best-first on that distance over (box cell, keeper cell) pairs, the keeper walking round the box
+between pushes, never through a dead square or another box, at most :data:`ROUTE_LIMIT` pairs a
+box. The route is one :class:`~.anyplan.Macro`, a child
 that :mod:`.features` adds beside the position's own pushes (a move no search of single pushes
 makes at once: the keeper may walk round the box many times). Its end position is checked like
 a goal macro's (frozen boxes, the matching bound) and, when the problem records the positions it
@@ -33,7 +34,7 @@ from .packing import packed_prefix
 from .problem import PushState
 from .pushes import region_root
 
-__all__ = ["ROUTE_LIMIT", "packing_move"]
+__all__ = ["CANDIDATES", "ROUTE_LIMIT", "packing_move"]
 
 #: the most (box cell, keeper cell) pairs the advisor looks at for one box
 ROUTE_LIMIT = 300
