@@ -5,25 +5,28 @@ region of the search space and spends its whole budget there when that region hi
 no rule detects. FESS (*The FESS Algorithm: A Feature Based Approach to Single-Agent Search*,
 Y. Shoham and J. Schaeffer, IEEE CoG 2020) projects every position onto a few *features* and
 gives each cell of that feature space its turn, round robin, so that positions which are
-different in kind all make progress. We use two of FESS's features:
-
-* **placed**: boxes on goals;
-* **connectivity**: the number of separate regions of the free floor (1 when the keeper can
-  walk everywhere that holds no box).
+different in kind all make progress. The features are FESS's four, computed by
+:mod:`.projection`: **packing** (goals filled in the packing order), **connectivity** (regions
+of the free floor), **room connectivity** (links between rooms that a box obstructs) and **out
+of plan** (boxes in the area that the next goal of the packing order closes off).
 
 Within a cell the next position expanded is the one with the lowest *weight*: the sum over its
-path of the weights of its moves, where a move that *improves* a feature (places a box on a goal,
-or joins two regions) weighs 0 and any other move 1 -- FESS's advisors, in their simplest form.
-Ties go to the lower guide of :class:`~.anyplan.AnyPlanProblem` (matching bound plus packing
-order), then to the newest position. Positions are deduplicated on the problem's key, every
-deadlock rule and macro of the problem applies, and the search stops at the first goal (tested
-when a position is generated). It is complete on a finite level (every position is eventually
-expanded) but its plans are not optimal.
+path of the weights of its moves, 0 for a move that an *advisor* proposes and 1 for any other.
+From each position expanded the advisors propose at most five moves:
 
-The feature of connectivity is counted exactly but cheaply: from the parent's region labels, a
-push frees the box's old cell (joining the regions around it) and fills its new cell, which can
-split a region only when the free cells around it do not form one run on its 8-cell ring (then
-the regions are counted again by a flood).
+* **packing** (two moves): the macro of :mod:`.advisors`, a box pushed all the way to the next
+  goal of the packing order (a child the problem's own pushes do not make), and the child that
+  fills the most goals of the order;
+* **connectivity**, **room connectivity**, **out of plan**: the child that improves its feature
+  the most (fewer regions, fewer links obstructed, fewer boxes out of plan).
+
+Ties (between advisors' children too) go to the lower guide of
+:class:`~.anyplan.AnyPlanProblem` (matching bound plus packing order), then to the newest
+position. FESS's hotspot, explorer and opener advisors are not here. Positions are deduplicated
+on the problem's key, every deadlock rule and macro of the problem applies (the packing macro's
+end is checked for frozen boxes and by the matching bound), and the search stops at the first
+goal (tested when a position is generated). It is complete on a finite level (every position is
+eventually expanded) but its plans are not optimal.
 
 >>> from .levels import split_levels
 >>> from .board import Board
@@ -39,12 +42,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from heapq import heappop, heappush
+from itertools import chain
 from typing import Any
 
 from searchkit import Result, Stats
 from searchkit.result import Status
 
-from .pushes import one_run
+from .advisors import packing_move
+from .projection import Projection
 
 __all__ = ["feature_search"]
 
@@ -59,7 +64,7 @@ def feature_search(problem: Any, seconds: float | None = None,
     reachable position was expanded without reaching the goal.
     """
     board = problem.board
-    labels = _Labels(board)
+    projection = Projection(board, problem.order)
     start = problem.initial()
     stats = Stats()
     started = time.perf_counter()
@@ -69,12 +74,8 @@ def feature_search(problem: Any, seconds: float | None = None,
     # key -> (parent key, action, state, pushes so far)
     tree: dict[Any, tuple[Any, Any, Any, int]] = {start_key: (None, None, start, 0)}
     expanded_keys: set[Any] = set()
-    cells: dict[tuple[int, int], list[tuple[int, float, int, Any]]] = {}
-    goals = board.is_goal
+    cells: dict[tuple[int, ...], list[tuple[int, float, int, Any]]] = {}
     seq = 0
-
-    def placed(boxes: tuple[int, ...]) -> int:
-        return sum(goals[c] for c in boxes)
 
     def finish(status: Status, reason: str = "", key: Any = None) -> Result:
         stats.seconds = time.perf_counter() - started
@@ -99,7 +100,8 @@ def feature_search(problem: Any, seconds: float | None = None,
     h0 = problem.heuristic(start)
     if h0 == float("inf"):
         return finish("no_solution", "the start is a deadlock")
-    cells[(placed(start.boxes), -labels.count(start.boxes))] = [(0, h0, 0, start_key)]
+    cells[projection.of(start.boxes, projection.labels(start.boxes)[1])] = \
+        [(0, h0, 0, start_key)]
     try:
         while cells:
             for cell in list(cells):
@@ -119,9 +121,14 @@ def feature_search(problem: Any, seconds: float | None = None,
                         return finish("budget_exhausted", "expansion limit")
                 state, pushes = tree[key][2:]
                 boxes = state.boxes
-                on_goal = placed(boxes)
-                label, count = labels.label(boxes)
-                for action, child, step, child_h in problem.successors_with_heuristic(state, h):
+                label, count = projection.labels(boxes)
+                features = projection.of(boxes, count)
+                children = []
+                advisor = packing_move(problem, state)
+                moves = problem.successors_with_heuristic(state, h)
+                if advisor is not None:
+                    moves = chain(moves, (advisor,))
+                for action, child, step, child_h in moves:
                     stats.generated += 1
                     child_key = key_of(child)
                     if child_key in tree:
@@ -131,18 +138,20 @@ def feature_search(problem: Any, seconds: float | None = None,
                         stats.pruned += 1
                         continue
                     tree[child_key] = (key, action, child, pushes + step)
-                    child_boxes = child.boxes
                     if is_goal(child):
                         return finish("solved", key=child_key)
-                    child_placed = placed(child_boxes)
-                    child_regions = labels.after_push(label, count, boxes, child_boxes)
-                    improves = child_placed > on_goal or child_regions < count
+                    child_boxes = child.boxes
+                    regions = projection.regions_after(label, count, boxes, child_boxes)
+                    children.append((projection.of(child_boxes, regions), child_h, child_key))
+                advised = _advice(features, children)
+                if advisor is not None:
+                    advised.add(key_of(advisor[1]))
+                for child_features, child_h, child_key in children:
                     seq += 1
-                    entry = (weight + (0 if improves else 1), child_h, -seq, child_key)
-                    target = (child_placed, -child_regions)
-                    found = cells.get(target)
+                    entry = (weight + (child_key not in advised), child_h, -seq, child_key)
+                    found = cells.get(child_features)
                     if found is None:
-                        cells[target] = [entry]
+                        cells[child_features] = [entry]
                     else:
                         heappush(found, entry)
                 stats.max_frontier = max(stats.max_frontier, seq - stats.expanded)
@@ -151,64 +160,23 @@ def feature_search(problem: Any, seconds: float | None = None,
     return finish("no_solution", "every reachable position was expanded")
 
 
-class _Labels:
-    """Regions of the free floor (floor cells without a box), labelled and counted."""
+#: per feature, +1 if more is progress, -1 if less is
+_PROGRESS = (1, -1, -1, -1)
 
-    def __init__(self, board: Any) -> None:
-        self.board = board
-        self.neighbours = board.neighbours
-        self.floor = board.floor
-        width = board.width
-        self.ring = (-width, -width + 1, 1, width + 1, width, width - 1, -1, -width - 1)
-        self.template = [-2] * board.size  # -2: wall or outside; -1: a box; else a label
-        for cell in board.floor:
-            self.template[cell] = 0
 
-    def label(self, boxes: tuple[int, ...]) -> tuple[list[int], int]:
-        """Region labels (``-1`` on boxes, ``-2`` off the floor) and the number of regions."""
-        label = self.template[:]
-        for cell in boxes:
-            label[cell] = -1
-        neighbours = self.neighbours
-        count = 0
-        for cell in self.floor:
-            if label[cell] != 0:
-                continue
-            count += 1
-            label[cell] = count
-            queue = [cell]
-            for at in queue:
-                for nxt in neighbours[at]:
-                    if label[nxt] == 0:
-                        label[nxt] = count
-                        queue.append(nxt)
-        return label, count
+def _advice(features: tuple[int, ...], children: list[tuple[Any, float, Any]]) -> set[Any]:
+    """The keys of the children that the advisors of the features propose: per feature, the
+    child that improves it most (ties: the lower guide), if one improves it."""
+    advised = set()
+    for i, sign in enumerate(_PROGRESS):
+        now = features[i] * sign
+        best = None
+        for child_features, child_h, child_key in children:
+            gain = child_features[i] * sign - now
+            if gain > 0 and (best is None or (-gain, child_h) < best[0]):
+                best = ((-gain, child_h), child_key)
+        if best is not None:
+            advised.add(best[1])
+    return advised
 
-    def count(self, boxes: tuple[int, ...]) -> int:
-        """The number of regions of the free floor with ``boxes``."""
-        return self.label(boxes)[1]
-
-    def after_push(self, label: list[int], count: int, before: tuple[int, ...],
-                   after: tuple[int, ...]) -> int:
-        """The number of regions after a position changed from box set ``before`` (labelled
-        ``label``, ``count`` regions) to ``after``, which differ by the cells that one box
-        left and reached (a push, or several pushes of one box in a macro)."""
-        gone = set(before).difference(after)
-        came = set(after).difference(before)
-        if len(gone) != 1 or len(came) != 1:
-            return self.count(after)
-        (left,), (reached,) = gone, came
-        # first the freed cell joins the regions around it ...
-        joined = {label[n] for n in self.neighbours[left] if n != reached and label[n] > 0}
-        if label[reached] > 0 and reached in self.neighbours[left]:
-            joined.add(label[reached])
-        count += 1 - len(joined)
-        # ... then filling the reached cell removes its region if it was alone, and splits
-        # its region only if the free cells of its 8-cell ring are not one run
-        ring = [label[reached + o] > 0 or reached + o == left for o in self.ring]
-        if not (ring[0] or ring[2] or ring[4] or ring[6]):
-            return count - 1
-        if one_run(ring):
-            return count
-        return self.count(after)
 

@@ -11,9 +11,9 @@ other within the time limit: greedy best-first on the ``any`` problem (:mod:`.an
 moves, packing-order guidance; it solves most levels in a fraction of a second), the backward
 search (:mod:`.pulls`: greedy on pulls from the solved position), greedy again without goal
 macros and packing guidance, the feature-space search (:mod:`.features`, after Shoham and
-Schaeffer's FESS: a round robin over cells of boxes placed and keeper regions), an exact A*
-(some small levels that greedy misleads are solved optimally at once), then A* on the guidance
-(``g + h`` with an inadmissible ``h``: more breadth than greedy). The searches *meet*: the
+Schaeffer's FESS: a round robin over cells of FESS's four features, with its advisors), an
+exact A* (some small levels that greedy misleads are solved optimally at once), then A* on the
+guidance (``g + h`` with an inadmissible ``h``: more breadth than greedy). The searches *meet*: the
 backward search stops at a position the first greedy search generated (the plan is that
 search's pushes to it, then the pulls undone), and the forward ``any`` searches after it stop
 at a position it generated (their pushes, then that position's pulls undone).

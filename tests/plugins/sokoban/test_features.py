@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from searchkit_sokoban import plan_to_lurd, replay_lurd, solve_level
 from searchkit_sokoban.anyplan import AnyPlanProblem
 from searchkit_sokoban.corrals import CorralDeadlocks
-from searchkit_sokoban.features import _Labels, feature_search
+from searchkit_sokoban.features import feature_search
+from searchkit_sokoban.projection import Projection
 
 from searchkit import get_puzzle
 from searchkit.testing import puzzle_instances
@@ -64,15 +65,15 @@ def test_the_feature_search_solves_exactly_the_solvable_levels(text: str, cost: 
 def test_region_counts_after_a_push_match_a_full_flood(text: str) -> None:
     problem = SOKOBAN.parse(text, mode="any", cost="pushes")
     board = problem.board
-    labels = _Labels(board)
+    labels = Projection(board, board.goals)
     frontier, seen = [problem.initial()], set()
     for state in frontier:  # breadth-first over the first positions (the list grows)
         if len(seen) > 60:
             break
-        label, count = labels.label(state.boxes)
+        label, count = labels.labels(state.boxes)
         assert count == _regions(board, state.boxes)
         for _action, child, _cost in problem.successors(state):
-            assert labels.after_push(label, count, state.boxes, child.boxes) == \
+            assert labels.regions_after(label, count, state.boxes, child.boxes) == \
                 _regions(board, child.boxes)
             if problem.key(child) not in seen:
                 seen.add(problem.key(child))
