@@ -30,6 +30,7 @@ from typing import Any
 
 from .anyplan import Macro
 from .deadlocks import freeze_deadlock
+from .floods import WALLS, WalkRound
 from .packing import packed_prefix
 from .problem import PushState
 from .pushes import region_root
@@ -83,26 +84,13 @@ def _route(board: Any, boxes: tuple[int, ...], box: int, keeper: int, goal: int,
            distance: list[float]) -> tuple[int, tuple[int, ...], int] | None:
     """The pushes that bring ``box`` to ``goal``, the other boxes fixed: ``(stand, directions,
     keeper after)``, or ``None`` (no route within :data:`ROUTE_LIMIT` pairs)."""
-    offsets, neighbours, is_floor, dead = board.offsets, board.neighbours, board.is_floor, \
-        board.dead
+    offsets, is_floor, dead = board.offsets, board.is_floor, board.dead
     others = set(boxes)
     others.discard(box)
-    regions: dict[int, list[set[int]]] = {}  # box cell -> the keeper regions flooded
-
-    def reach(cell: int, start: int) -> set[int]:
-        for found in regions.setdefault(cell, []):
-            if start in found:
-                return found
-        seen = {start}
-        queue = [start]
-        for at in queue:
-            for nxt in neighbours[at]:
-                if nxt not in seen and nxt != cell and nxt not in others:
-                    seen.add(nxt)
-                    queue.append(nxt)
-        regions[cell].append(seen)
-        return seen
-
+    blocked = board.is_floor.translate(WALLS)  # walls and the other boxes
+    for cell in others:
+        blocked[cell] = 1
+    linked = WalkRound(board, blocked).linked
     previous: dict[tuple[int, int], tuple[tuple[int, int], int] | None] = {(box, keeper): None}
     heap = [(distance[box], 0, box, keeper)]
     count = 0
@@ -118,11 +106,10 @@ def _route(board: Any, boxes: tuple[int, ...], box: int, keeper: int, goal: int,
                 step = previous[step[0]]
             directions.reverse()
             return cell - offsets[directions[0]], tuple(directions), at
-        walkable = reach(cell, at)
         for direction, off in enumerate(offsets):
             target = cell + off
             if not is_floor[target] or dead[target] or target in others or \
-                    cell - off not in walkable:
+                    not linked(cell, at, cell - off):
                 continue
             pair = (target, cell)
             if pair not in previous:
