@@ -31,7 +31,6 @@ from typing import Any
 from .anyplan import Macro
 from .deadlocks import freeze_deadlock
 from .floods import WALLS, WalkRound
-from .packing import packed_prefix
 from .problem import PushState
 from .pushes import region_root
 
@@ -47,12 +46,10 @@ def packing_move(problem: Any, state: Any) -> tuple[Macro, Any, int, float] | No
     """The packing advisor's move from ``state`` as ``(macro, child, cost, guide)``, or
     ``None`` (all goals packed, no route found, or its end is a deadlock)."""
     board = problem.board
-    order = problem.order
     boxes = state.boxes
-    packed = packed_prefix(order, set(boxes))
-    if packed == len(order):
+    goal = problem._next_goal(boxes)
+    if goal < 0:
         return None
-    goal = order[packed]
     distance = board.push_distance[board.goals.index(goal)]
     is_goal = board.is_goal
     candidates = sorted((distance[b], b) for b in boxes if not is_goal[b] and distance[b] < inf)
