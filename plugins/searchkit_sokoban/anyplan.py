@@ -50,6 +50,15 @@ class Macro(NamedTuple):
     stand: int
     directions: tuple[int, ...]
 
+    def box_cells(self, offsets: tuple[int, ...]) -> tuple[int, int]:
+        """The cell of the box pushed, before and after (``offsets``: the board's).
+
+        >>> Macro((12,), 10, 11, (3, 3)).box_cells((-9, 9, -1, 1))  # pushed right twice
+        (12, 14)
+        """
+        before = self.stand + offsets[self.directions[0]]
+        return before, before + sum(offsets[d] for d in self.directions)
+
 
 _macro = partial(tuple.__new__, Macro)
 _push_state = partial(tuple.__new__, PushState)

@@ -12,6 +12,11 @@ of plan** (boxes in the area that the next goal of the packing order closes off)
 
 Within a cell the next position expanded is the one with the lowest *weight*: the sum over its
 path of the weights of its moves, 0 for a move that an *advisor* proposes and 1 for any other.
+A *move* is FESS's: one box pushed as far as the plan takes it. The search steps are single
+pushes (and macros), so a step that pushes on the box the previous step left is the same move
+and weighs nothing more (``box_moves=False`` weighs every step): carrying a box across the
+level costs what one push of it costs, and positions that differ by where one box was taken are
+explored side by side rather than the nearest first.
 From each position expanded the advisors propose at most five moves:
 
 * **packing** (two moves): the macro of :mod:`.advisors`, a box pushed all the way to the next
@@ -56,12 +61,13 @@ __all__ = ["feature_search"]
 
 def feature_search(problem: Any, seconds: float | None = None,
                    clock: Callable[[], float] = time.process_time,
-                   max_expansions: int | None = None) -> Result:
+                   max_expansions: int | None = None, box_moves: bool = True) -> Result:
     """Search ``problem`` (an :class:`~.anyplan.AnyPlanProblem`) by features (module docstring).
 
     Stops after ``seconds`` of ``clock`` time (``budget_exhausted``), after ``max_expansions``,
     or on Ctrl-C (``interrupted``), with the statistics so far; ``no_solution`` when every
-    reachable position was expanded without reaching the goal.
+    reachable position was expanded without reaching the goal. ``box_moves``: a step that
+    pushes on the box the previous step moved adds no weight (the module docstring).
     """
     board = problem.board
     projection = Projection(board, problem.order)
@@ -70,6 +76,7 @@ def feature_search(problem: Any, seconds: float | None = None,
     started = time.perf_counter()
     deadline = None if seconds is None else clock() + seconds
     key_of = problem.key
+    offsets = board.offsets
     start_key = key_of(start)
     # key -> (parent key, action, state, pushes so far)
     tree: dict[Any, tuple[Any, Any, Any, int]] = {start_key: (None, None, start, 0)}
@@ -146,9 +153,13 @@ def feature_search(problem: Any, seconds: float | None = None,
                 advised = _advice(features, children)
                 if advisor is not None:
                     advised.add(key_of(advisor[1]))
+                action = tree[key][1]
+                carried = action.box_cells(offsets)[1] if box_moves and action else -1
                 for child_features, child_h, child_key in children:
                     seq += 1
-                    entry = (weight + (child_key not in advised), child_h, -seq, child_key)
+                    step_weight = child_key not in advised and \
+                        tree[child_key][1].box_cells(offsets)[0] != carried
+                    entry = (weight + step_weight, child_h, -seq, child_key)
                     found = cells.get(child_features)
                     if found is None:
                         cells[child_features] = [entry]

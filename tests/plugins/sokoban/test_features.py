@@ -17,6 +17,7 @@ from searchkit_sokoban import plan_to_lurd, replay_lurd, solve_level
 from searchkit_sokoban.anyplan import AnyPlanProblem
 from searchkit_sokoban.corrals import CorralDeadlocks
 from searchkit_sokoban.features import feature_search
+from searchkit_sokoban.levels import select_level, split_levels
 from searchkit_sokoban.projection import Projection
 
 from searchkit import get_puzzle
@@ -111,3 +112,22 @@ def test_the_collect_command_runs_one_mode_on_some_levels(tmp_path, monkeypatch,
     assert [r["number"] for r in lines] == [1, 2, 4]
     assert all(r["status"] == "solved" and r["mode"] == "any" for r in lines)
     assert "solved 3 of 3" in capsys.readouterr().out
+
+
+
+
+@needs_data
+def test_a_box_carried_on_is_one_move_and_that_solves_microban_93_sooner() -> None:
+    # Microban 93 needs boxes carried far through a crowded level: weighing a whole run of one
+    # box's pushes as one move (FESS's moves) reaches a plan within 6,000 expansions, weighing
+    # every push does not
+    text = (SHARED / "sokoban" / "microban.xsb").read_text()
+    problem = SOKOBAN.parse(text, level=93, mode="any", cost="pushes")
+    result = feature_search(problem, max_expansions=6000)
+    assert result.solved
+    rows = [row for _, row in select_level(split_levels(text), 93).rows]
+    replay = replay_lurd(rows, plan_to_lurd(problem, result.actions))
+    assert replay.solved and replay.pushes == result.cost
+    problem = SOKOBAN.parse(text, level=93, mode="any", cost="pushes")
+    result = feature_search(problem, max_expansions=6000, box_moves=False)
+    assert result.status == "budget_exhausted"
