@@ -41,11 +41,13 @@ from .problem import make_problem
 from .pulls import PULL_RULES, PullProblem
 from .pushes import RULES
 
-__all__ = ["ANY_TUNING", "PORTFOLIO", "SolveReport", "solve_level"]
+__all__ = ["ANY_TUNING", "FEATURE_TUNING", "PORTFOLIO", "SolveReport", "solve_level"]
 
 #: Keyword arguments of :class:`~.anyplan.AnyPlanProblem` that :func:`solve_level` passes on
 #: in ``mode="any"`` (switches for ablations, not puzzle options).
 ANY_TUNING = ("tunnels", "goal_macros", "packing_weight")
+#: Keyword arguments of :func:`~.features.feature_search` that :func:`solve_level` passes on.
+FEATURE_TUNING = ("box_moves",)
 
 #: ``mode="any"`` without a strategy: ``(name, mode, strategy, share of the time left, tuning)``,
 #: in order. Greedy search is fast but brittle: it solves most levels at once, or dives into
@@ -153,8 +155,8 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     (default :data:`PORTFOLIO`, same layout; a member whose strategy is ``"pull"`` is the
     backward search, and the ``any`` members after it meet it). ``options`` are the
     other ``sokoban`` puzzle options (``heuristic``, the rules...) and, for ``mode="any"``, the
-    switches of :data:`ANY_TUNING`. With ``cost="pushes"`` and ``tiebreak=True`` (optimal mode)
-    a second search
+    switches of :data:`ANY_TUNING` and :data:`FEATURE_TUNING`. With ``cost="pushes"`` and
+    ``tiebreak=True`` (optimal mode) a second search
     (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time limit) replaces
     the plan by one with the fewest moves among push-optimal plans. The counters add up every
     search run. Raises :class:`~searchkit.PlanError` if a returned plan fails the independent
@@ -168,6 +170,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     """
     raw = select_level(split_levels(text), level)
     tuning = {name: options.pop(name) for name in ANY_TUNING if name in options}
+    feature_tuning = {name: options.pop(name) for name in FEATURE_TUNING if name in options}
     options = SokobanPuzzle().resolve_options({"cost": cost, "mode": mode, **options})
     for name in ("level", "cost", "mode"):
         del options[name]
@@ -206,7 +209,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
                                       else {}))
             if member_strategy == "features":
                 result = feature_search(problem, seconds, time.perf_counter if clock == "wall"
-                                        else time.process_time)
+                                        else time.process_time, **feature_tuning)
             else:
                 result = _search(problem, member_strategy, seconds, clock)
             if "tree" in meet:

@@ -126,6 +126,7 @@ ABLATION = (
     ("corral rule on", {"corral": True}),
     ("greedy alone (no portfolio)", {"strategy": "greedy"}),
     ("feature-space search alone", {"strategy": "features"}),
+    ("the same, weighing pushes, not box moves", {"strategy": "features", "box_moves": False}),
     ("backward search alone", {"strategy": "pull"}),
 )
 
