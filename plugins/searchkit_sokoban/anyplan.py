@@ -32,10 +32,10 @@ from typing import Any, NamedTuple
 
 from .board import PUSH_CHARS, Board
 from .deadlocks import freeze_deadlock
-from .floods import WALLS, WalkRound
 from .packing import packed_prefix, packing_order
 from .problem import PushSokobanProblem, PushState
 from .pushes import region_root, spell_walk
+from .routes import box_route
 
 __all__ = ["AnyPlanProblem", "Macro"]
 
@@ -115,7 +115,6 @@ class AnyPlanProblem(PushSokobanProblem):
         area = set(board.goals)
         for goal in board.goals:
             area.update(board.neighbours[goal])
-        self._walls = floor.translate(WALLS)
         self._goal_area = bytearray(board.size)
         for cell in area:
             self._goal_area[cell] = 1
@@ -213,37 +212,47 @@ class AnyPlanProblem(PushSokobanProblem):
                    len(directions) + walk if walking else len(directions), guide(boxes, bound))
             box = keeper + board.offsets[directions[-1]]
             if self.goal_macros and self._goal_area[box] and not board.is_goal[box]:
-                macro = self._goal_macro(action, boxes, box, keeper, directions, walking)
+                macro = self._goal_macro(action, boxes, box, keeper, directions)
                 if macro is not None:
                     yield macro
 
     def _goal_macro(self, action: Any, boxes: tuple[int, ...], box: int, keeper: int,
-                    directions: tuple[int, ...], walking: bool
-                    ) -> tuple[Any, ...] | None:
+                    directions: tuple[int, ...]) -> tuple[Any, ...] | None:
         """The goal macro after a push that brought a box (now on ``box``) next to the goals:
         the same box pushed on to the next goal of the packing order, if it can get there
         through the goal area, as one more child (the plain push stays a child too)."""
         goal = self._next_goal(boxes)
         if goal < 0:
             return None
-        found = self._to_goal(boxes, box, keeper, goal)
+        found = box_route(self.board, boxes, box, keeper, goal, area=self._goal_area)
         if found is None:
             return None
-        boxes, keeper, more = found
+        more, keeper = found
+        boxes = tuple(sorted((*(b for b in boxes if b != box), goal)))
+        child = self.macro_child(
+            _macro((action.boxes, action.keeper, action.stand, directions + more)), boxes,
+            keeper, goal)
+        if child is not None:
+            self.macro_pushes["goal"] += len(more)
+        return child
+
+    def macro_child(self, macro: Macro, boxes: tuple[int, ...], keeper: int, moved: int
+                    ) -> tuple[Macro, Any, int, float] | None:
+        """``(macro, child, cost, guide)`` for a macro that leaves ``boxes`` (sorted) and the
+        keeper on ``keeper``, its box on ``moved``; ``None`` when that position is dead (the
+        box frozen off a goal, or no matching of boxes to goals)."""
         board = self.board
         has_box = bytearray(board.size)
         for cell in boxes:
             has_box[cell] = 1
-        if freeze_deadlock(board, has_box, goal):
+        if freeze_deadlock(board, has_box, moved):
             return None
         bound = self.push_bound.value(boxes, keeper)
         if bound == inf:
             return None
-        self.macro_pushes["goal"] += len(more)
-        macro = _macro((action.boxes, action.keeper, action.stand, directions + more))
-        cost = len(self.format_action(macro)) if walking else len(macro.directions)
-        return (macro,
-                _push_state((boxes, region_root(board, boxes, keeper), keeper)), cost,
+        cost = len(self.format_action(macro)) if self.cost_model == "moves" else \
+            len(macro.directions)
+        return (macro, _push_state((boxes, region_root(board, boxes, keeper), keeper)), cost,
                 self._guide(boxes, bound))
 
     def format_action(self, action: Any) -> str:
@@ -314,48 +323,3 @@ class AnyPlanProblem(PushSokobanProblem):
         order = self.order
         filled = packed_prefix(order, set(boxes))
         return order[filled] if filled < len(order) else -1
-
-    def _to_goal(self, boxes: tuple[int, ...], box: int, keeper: int, goal: int
-                 ) -> tuple[tuple[int, ...], int, tuple[int, ...]] | None:
-        """Push the box on ``box`` to ``goal`` through the goal area, the other boxes staying
-        put: ``(boxes, keeper, directions)`` of the fewest pushes, or ``None``.
-
-        Breadth-first over (box cell, keeper cell behind it); between two pushes in different
-        directions the keeper must walk round the box (:class:`~.floods.WalkRound`: floods
-        grown only as far as needed). O(area x floor).
-        """
-        board = self.board
-        offsets, neighbours, is_floor, dead = board.offsets, board.neighbours, board.is_floor, \
-            board.dead
-        area = self._goal_area
-        others = set(boxes)
-        others.discard(box)
-        blocked = self._walls[:]  # walls and the other boxes
-        for cell in others:
-            blocked[cell] = 1
-        linked = WalkRound(board, blocked).linked
-        previous: dict[tuple[int, int], tuple[tuple[int, int], int] | None] = {
-            (box, keeper): None}
-        queue = [(box, keeper)]
-        for state in queue:
-            cell, at = state
-            if cell == goal:
-                directions = []
-                step = previous[state]
-                while step is not None:
-                    state_before, direction = step
-                    directions.append(direction)
-                    step = previous[state_before]
-                directions.reverse()
-                others.add(goal)
-                return tuple(sorted(others)), at, tuple(directions)
-            for direction, off in enumerate(offsets):
-                target = cell + off
-                if not area[target] or not is_floor[target] or dead[target] or \
-                        target in others or not linked(cell, at, cell - off):
-                    continue
-                child = (target, cell)
-                if child not in previous:
-                    previous[child] = (state, direction)
-                    queue.append(child)
-        return None
