@@ -57,7 +57,7 @@ FEATURE_TUNING = ("box_moves",)
 #: slower but gives every kind of position its turn; the exact A* and A* on the guidance each
 #: solve a few levels the others miss.
 PORTFOLIO = (("greedy", "any", "greedy", 0.15, {}),
-             ("pull", "any", "pull", 0.25, {}),
+             ("pull", "any", "pull", 0.3, {}),
              ("greedy, plain", "any", "greedy", 0.3, {"goal_macros": False, "packing_weight": 0}),
              ("features", "any", "features", 0.65, {}),
              ("exact astar", "optimal", "astar", 0.5, {}),
