@@ -106,9 +106,8 @@ def run_collection(options: Options, suffix: str) -> Table:
         details += _details(reports, mode=mode)
     return Table(f"sokoban-{suffix}", f"sokoban-{suffix}: {title}, {count} levels, cost=pushes, "
                  f"{short:g} s and {limit:g} s of CPU a level", _columns(short, limit), rows,
-                 [("- mode=optimal: push-optimal A*; mode=any: the portfolio of solve_level "
-                   "(two greedy searches, the backward search, the feature-space search, exact "
-                   "A*, A* on the guidance), plans not claimed optimal."),
+                 [("- mode=optimal: push-optimal A*; mode=any: the portfolio of solve_level ("
+                  + ", ".join(name for name, *_ in PORTFOLIO) + "), plans not claimed optimal."),
                   "- every plan replayed square by square."], details)
 
 
