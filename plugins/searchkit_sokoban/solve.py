@@ -11,12 +11,11 @@ other within the time limit: greedy best-first on the ``any`` problem (:mod:`.an
 moves, packing-order guidance; it solves most levels in a fraction of a second), the backward
 search (:mod:`.pulls`: greedy on pulls from the solved position), greedy again without goal
 macros and packing guidance, the feature-space search (:mod:`.features`, after Shoham and
-Schaeffer's FESS: a round robin over cells of FESS's four features, with its advisors), an
-exact A* (some small levels that greedy misleads are solved optimally at once), then A* on the
-guidance (``g + h`` with an inadmissible ``h``: more breadth than greedy). The searches *meet*: the
-backward search stops at a position the first greedy search generated (the plan is that
-search's pushes to it, then the pulls undone), and the forward ``any`` searches after it stop
-at a position it generated (their pushes, then that position's pulls undone).
+Schaeffer's FESS: a round robin over cells of FESS's four features, with its advisors), then an
+exact A* (some small levels that greedy misleads are solved optimally at once). The searches
+*meet*: the backward search stops at a position the first greedy search generated (the plan is
+that search's pushes to it, then the pulls undone), and the forward ``any`` searches after it
+stop at a position it generated (their pushes, then that position's pulls undone).
 ``strategy="features"`` runs the feature-space search alone, ``strategy="pull"`` the backward
 search alone. Every search on the level shares
 the tables derived from it (dead squares, the ``subsets`` deadlock tables, the packing order,
@@ -30,7 +29,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from searchkit import Budget, PlanError, Result, get_strategy, search
+from searchkit import Budget, PlanError, Result, UnknownNameError, get_strategy, search
 
 from .board import Board
 from .features import feature_search
@@ -108,6 +107,44 @@ class _OutOfCpu(KeyboardInterrupt):
     ``budget_exhausted``."""
 
 
+#: the searches of this plugin that ``strategy`` and a portfolio member may name beside
+#: searchkit's strategies; both find plans not proven optimal
+_OWN_SEARCHES = ("features", "pull")
+
+
+def _check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
+    """Refuse a bad ``strategy`` or portfolio member before any search runs: a typo in the
+    last member must not cost the minutes the ones before it would take. ``members``: the
+    plan is a portfolio (errors name the member)."""
+    for member in plan:
+        if len(member) != 5:
+            raise ValueError(f"portfolio member {member!r}: expected (name, mode, strategy, "
+                             "share, tuning)")
+        name, mode, strategy, share, tuning = member
+        where = f"portfolio member {name!r}: " if members else ""
+        if mode not in ("optimal", "any"):
+            raise ValueError(f"{where}unknown mode {mode!r} (valid: optimal, any)")
+        if strategy in _OWN_SEARCHES:
+            if mode != "any":
+                raise ValueError(f"{where}strategy {strategy!r} finds plans not proven optimal: "
+                                 "use mode 'any'")
+        else:
+            try:
+                get_strategy(strategy)
+            except UnknownNameError as error:
+                raise UnknownNameError("strategy", strategy,
+                                       [*error.valid, *_OWN_SEARCHES]) from None
+        if not 0 < share <= 1:
+            raise ValueError(f"{where}share {share!r} must be in (0, 1] (a fraction of the "
+                             "time left)")
+        if tuning and mode != "any":
+            raise ValueError(f"{where}tuning {sorted(tuning)} applies only to mode 'any'")
+        for switch in tuning:
+            if switch not in ANY_TUNING:
+                raise ValueError(f"{where}unknown tuning {switch!r} (valid: "
+                                 f"{', '.join(ANY_TUNING)})")
+
+
 def _search(problem: Any, strategy: str, seconds: float | None, clock: str) -> Result:
     """One search within ``seconds`` of wall-clock or CPU time (``budget_exhausted`` past it)."""
     if clock == "wall" or seconds is None:
@@ -158,8 +195,11 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     ``tiebreak=True`` (optimal mode) a second search
     (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time limit) replaces
     the plan by one with the fewest moves among push-optimal plans. The counters add up every
-    search run. Raises :class:`~searchkit.PlanError` if a returned plan fails the independent
-    replay (it never should).
+    search run. A bad ``strategy`` or portfolio member (an unknown mode, strategy or tuning
+    switch, ``features`` or ``pull`` in the optimal mode, a share outside (0, 1]) raises
+    ``ValueError`` or :class:`~searchkit.UnknownNameError` before any search runs. Raises
+    :class:`~searchkit.PlanError` if a returned plan fails the independent replay (it never
+    should).
 
     >>> r = solve_level("#######\\n#@ $ .#\\n#######", cost="pushes")
     >>> r.status, r.moves, r.pushes, r.lurd, r.optimal
@@ -176,8 +216,6 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     board = Board(raw)
     if clock not in ("wall", "cpu"):
         raise ValueError(f"unknown clock {clock!r} (valid: wall, cpu)")
-    if strategy in ("features", "pull") and mode != "any":
-        raise ValueError(f"strategy {strategy!r} finds plans not proven optimal: use mode='any'")
     wall_start, cpu_start = time.perf_counter(), time.process_time()
     now = time.perf_counter if clock == "wall" else time.process_time
     start = now()
@@ -185,6 +223,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
         plan = [(strategy or "astar", mode, strategy or "astar", 1.0, {})]
     else:
         plan = list(portfolio)
+    _check_plan(plan, members=strategy is None and mode == "any")
     totals: dict[str, int] = {}
     result = problem = puller = recorder = None
     used = plan_strategy = ""

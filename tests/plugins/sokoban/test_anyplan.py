@@ -148,3 +148,46 @@ def test_unknown_mode_is_a_clear_error() -> None:
 
     with pytest.raises(OptionError, match="mode"):
         SOKOBAN.parse(SOKOBAN.examples()["three"], mode="fast")
+
+
+CORRIDOR = "#######\n#@ $ .#\n#######"
+
+
+@pytest.mark.parametrize(("member", "error", "message"), [
+    (("fast", "any", "gredy", 1.0, {}), "UnknownNameError", r"'gredy' \(valid: .*features.*pull"),
+    (("fess", "optimal", "features", 1.0, {}), "ValueError", r"member 'fess'.*mode 'any'"),
+    (("back", "optimal", "pull", 1.0, {}), "ValueError", r"member 'back'.*mode 'any'"),
+    (("g", "quick", "greedy", 1.0, {}), "ValueError", r"member 'g'.*'quick' \(valid: optimal, any"),
+    (("g", "any", "greedy", 0, {}), "ValueError", r"member 'g'.*share 0 .*\(0, 1\]"),
+    (("g", "any", "greedy", 1.5, {}), "ValueError", r"member 'g'.*share 1.5"),
+    (("g", "any", "greedy", 1.0, {"tunels": False}), "ValueError",
+     r"member 'g'.*'tunels' \(valid: tunnels, goal_macros, packing_weight"),
+    (("a", "optimal", "astar", 1.0, {"tunnels": False}), "ValueError",
+     r"member 'a'.*only to mode 'any'"),
+    (("g", "any", "greedy", 1.0), "ValueError", r"\(name, mode, strategy, share, tuning\)"),
+])
+def test_a_bad_portfolio_member_is_refused_before_any_search_runs(
+        member: tuple, error: str, message: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Checked before the first search: a typo in the last member must not cost the minutes
+    the members before it would run."""
+    import searchkit_sokoban.solve as solve
+
+    def no_search(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a search ran before the portfolio was checked")
+
+    monkeypatch.setattr(solve, "_search", no_search)
+    monkeypatch.setattr(solve, "feature_search", no_search)
+    portfolio = (("greedy", "any", "greedy", 0.5, {}), member)
+    with pytest.raises(Exception, match=message) as raised:
+        solve_level(CORRIDOR, mode="any", portfolio=portfolio)
+    assert type(raised.value).__name__ == error
+
+
+def test_a_single_strategy_is_checked_like_a_portfolio_member() -> None:
+    from searchkit import UnknownNameError
+
+    with pytest.raises(UnknownNameError, match=r"'fess' \(valid: .*features.*pull"):
+        solve_level(CORRIDOR, mode="any", strategy="fess")
+    with pytest.raises(ValueError, match=r"strategy 'pull' finds plans not proven optimal"):
+        solve_level(CORRIDOR, strategy="pull")
+    assert solve_level(CORRIDOR, mode="any", strategy="pull").solved
