@@ -40,7 +40,8 @@ from .problem import make_problem
 from .pulls import PULL_RULES, PullProblem
 from .pushes import RULES
 
-__all__ = ["ANY_TUNING", "FEATURE_TUNING", "PORTFOLIO", "SolveReport", "solve_level"]
+__all__ = ["ANY_TUNING", "FEATURE_TUNING", "PORTFOLIO", "SolveReport", "check_strategy",
+           "solve_level"]
 
 #: Keyword arguments of :class:`~.anyplan.AnyPlanProblem` that :func:`solve_level` passes on
 #: in ``mode="any"`` (switches for ablations, not puzzle options).
@@ -143,6 +144,19 @@ def _check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
             if switch not in ANY_TUNING:
                 raise ValueError(f"{where}unknown tuning {switch!r} (valid: "
                                  f"{', '.join(ANY_TUNING)})")
+
+
+def check_strategy(strategy: str | None, mode: str) -> None:
+    """Raise what :func:`solve_level` would for ``strategy`` in ``mode`` (``None``: the
+    default, always valid), without a level: for commands that check their arguments first.
+
+    >>> check_strategy("pull", "optimal")
+    Traceback (most recent call last):
+    ...
+    ValueError: strategy 'pull' finds plans not proven optimal: use mode 'any'
+    """
+    if strategy is not None:
+        _check_plan([(strategy, mode, strategy, 1.0, {})], members=False)
 
 
 def _search(problem: Any, strategy: str, seconds: float | None, clock: str) -> Result:

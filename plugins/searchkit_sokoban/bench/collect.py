@@ -21,7 +21,9 @@ import os
 import sys
 from pathlib import Path
 
-from ..solve import solve_level
+from searchkit import UnknownNameError
+
+from ..solve import check_strategy, solve_level
 from .modes import COLLECTIONS
 
 __all__ = ["main"]
@@ -30,11 +32,14 @@ FILES = {"microban": "microban.xsb", **{k: v[0] for k, v in COLLECTIONS.items()}
 
 
 def _levels(text: str) -> list[int]:
-    """``"1-25,30"`` -> ``[1, ..., 25, 30]``."""
+    """``"1-25,30"`` -> ``[1, ..., 25, 30]``; ``ValueError`` on anything else."""
     numbers: list[int] = []
     for part in text.split(","):
         low, _, high = part.partition("-")
-        numbers.extend(range(int(low), int(high or low) + 1))
+        first, last = int(low), int(high or low)
+        if first > last:
+            raise ValueError(f"empty range {part!r}")
+        numbers.extend(range(first, last + 1))
     return numbers
 
 
@@ -50,12 +55,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default=None, help="e.g. 1-25,30 (default: all)")
     parser.add_argument("--jsonl", type=Path, default=None, help="append one line per level")
     args = parser.parse_args(argv)
-    data = Path(os.environ.get("SEARCHKIT_DATA", "../shared/data")) / "sokoban"
-    text = (data / FILES[args.collection]).read_text()
+    if not args.limit > 0:
+        parser.error(f"--limit {args.limit:g}: expected a positive number of CPU seconds")
+    try:
+        check_strategy(args.strategy, args.mode)
+    except (ValueError, UnknownNameError) as error:
+        parser.error(str(error))
+    path = Path(os.environ.get("SEARCHKIT_DATA", "../shared/data")) / "sokoban" / \
+        FILES[args.collection]
+    if not path.is_file():
+        parser.error(f"{path}: no such file (the data folder is $SEARCHKIT_DATA/sokoban, else "
+                     "../shared/data/sokoban)")
+    text = path.read_text()
     from ..plugin import SokobanPuzzle
 
-    numbers = _levels(args.levels) if args.levels else \
-        list(range(1, len(SokobanPuzzle().levels(text)) + 1))
+    count = len(SokobanPuzzle().levels(text))
+    numbers = list(range(1, count + 1))
+    if args.levels:
+        try:
+            numbers = _levels(args.levels)
+        except ValueError:
+            parser.error(f"--levels {args.levels!r}: expected level numbers and ranges such as "
+                         "1-25,30")
+        outside = [n for n in numbers if not 1 <= n <= count]
+        if outside:
+            parser.error(f"--levels: {args.collection} has levels 1 to {count}, not {outside[0]}")
     solved = 0
     for number in numbers:
         report = solve_level(text, number, cost="pushes", mode=args.mode,

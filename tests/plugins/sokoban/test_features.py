@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from searchkit_sokoban import plan_to_lurd, replay_lurd, solve_level
@@ -112,6 +114,40 @@ def test_the_collect_command_runs_one_mode_on_some_levels(tmp_path, monkeypatch,
     assert [r["number"] for r in lines] == [1, 2, 4]
     assert all(r["status"] == "solved" and r["mode"] == "any" for r in lines)
     assert "solved 3 of 3" in capsys.readouterr().out
+
+
+@needs_data
+@pytest.mark.parametrize(("args", "message"), [
+    (["--levels", "1-x"], "--levels '1-x': expected level numbers and ranges such as 1-25,30"),
+    (["--limit", "-5"], "--limit -5: expected a positive number of CPU seconds"),
+    (["--levels", "9-3"], "--levels '9-3': expected level numbers and ranges such as 1-25,30"),
+    (["--levels", "0-2"], "--levels: microban has levels 1 to 155, not 0"),
+    (["--levels", "150-160"], "--levels: microban has levels 1 to 155, not 156"),
+    (["--mode", "optimal", "--strategy", "features"],
+     "strategy 'features' finds plans not proven optimal: use mode 'any'"),
+    (["--strategy", "fess"], "unknown strategy 'fess' (valid: astar,"),
+])
+def test_the_collect_command_refuses_bad_arguments_in_one_line(args, message, monkeypatch,
+                                                               capsys) -> None:
+    from searchkit_sokoban.bench.collect import main
+
+    monkeypatch.setenv("SEARCHKIT_DATA", str(SHARED))
+    with pytest.raises(SystemExit) as stopped:
+        main(["microban", "--limit", "1", *args])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert err.strip().splitlines()[-1].startswith("python -m searchkit_sokoban.bench.collect: ")
+
+
+def test_the_collect_command_names_a_missing_data_folder(tmp_path, monkeypatch, capsys) -> None:
+    from searchkit_sokoban.bench.collect import main
+
+    monkeypatch.setenv("SEARCHKIT_DATA", str(tmp_path))
+    with pytest.raises(SystemExit):
+        main(["microban", "--levels", "1"])
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert str(tmp_path / "sokoban" / "microban.xsb") in err and "SEARCHKIT_DATA" in err
 
 
 
