@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from searchkit_sokoban import plan_to_lurd, replay_lurd, solve_level
@@ -144,12 +143,11 @@ def test_the_collect_command_names_a_missing_data_folder(tmp_path, monkeypatch, 
     from searchkit_sokoban.bench.collect import main
 
     monkeypatch.setenv("SEARCHKIT_DATA", str(tmp_path))
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit) as stopped:
         main(["microban", "--levels", "1"])
+    assert stopped.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert str(tmp_path / "sokoban" / "microban.xsb") in err and "SEARCHKIT_DATA" in err
-
-
 
 
 @needs_data
