@@ -7,15 +7,16 @@ pruned).
 
 With ``mode="optimal"`` it is one A* search (plus the exact tie-break on request). With
 ``mode="any"`` and no ``strategy`` it is a *portfolio* (:data:`PORTFOLIO`), run one after the
-other within the time limit: greedy best-first on the ``any`` problem (:mod:`.anyplan`: macro
-moves, packing-order guidance; it solves most levels in a fraction of a second), the backward
-search (:mod:`.pulls`: greedy on pulls from the solved position), greedy again without goal
-macros and packing guidance, the feature-space search (:mod:`.features`, after Shoham and
+other within the time limit: the backward search (:mod:`.pulls`: greedy on pulls from the
+solved position; it solves most levels in a fraction of a second), greedy best-first on the
+``any`` problem (:mod:`.anyplan`: macro moves, packing-order guidance), greedy again without
+goal macros and packing guidance, the feature-space search (:mod:`.features`, after Shoham and
 Schaeffer's FESS: a round robin over cells of FESS's four features, with its advisors), then an
 exact A* (some small levels that greedy misleads are solved optimally at once). The searches
-*meet*: the backward search stops at a position the first greedy search generated (the plan is
-that search's pushes to it, then the pulls undone), and the forward ``any`` searches after it
-stop at a position it generated (their pushes, then that position's pulls undone).
+*meet*: the forward ``any`` searches after the backward one stop at a position it generated
+(the plan is their pushes, then that position's pulls undone); in a portfolio that runs a
+forward search first, the backward search stops at a position that search generated (its
+pushes to it, then the pulls undone).
 ``strategy="features"`` runs the feature-space search alone, ``strategy="pull"`` the backward
 search alone. Every search on the level shares
 the tables derived from it (dead squares, the ``subsets`` deadlock tables, the packing order,
@@ -50,14 +51,14 @@ ANY_TUNING = ("tunnels", "goal_macros", "packing_weight")
 FEATURE_TUNING = ("box_moves",)
 
 #: ``mode="any"`` without a strategy: ``(name, mode, strategy, share of the time left, tuning)``,
-#: in order. Greedy search is fast but brittle: it solves most levels at once, or dives into
-#: a dead region (greedy without goal macros and packing guidance dives elsewhere); the
-#: backward search (:mod:`.pulls`) takes tightly packed goals apart, and the later forward
-#: searches meet the positions it reached; the feature-space search (:mod:`.features`) is
-#: slower but gives every kind of position its turn; the exact A* solves a few small levels that
-#: the guidance misleads.
-PORTFOLIO = (("greedy", "any", "greedy", 0.15, {}),
-             ("pull", "any", "pull", 0.3, {}),
+#: in order. The backward search (:mod:`.pulls`) solves most levels at once and takes tightly
+#: packed goals apart, and the forward searches after it meet the positions it reached; greedy
+#: search is fast but brittle: it dives into a dead region (greedy without goal macros and
+#: packing guidance dives elsewhere); the feature-space search (:mod:`.features`) is slower but
+#: gives every kind of position its turn; the exact A* solves a few small levels that the
+#: guidance misleads.
+PORTFOLIO = (("pull", "any", "pull", 0.3, {}),
+             ("greedy", "any", "greedy", 0.15, {}),
              ("greedy, plain", "any", "greedy", 0.3, {"goal_macros": False, "packing_weight": 0}),
              ("features", "any", "features", 0.8, {}),
              ("exact astar", "optimal", "astar", 1.0, {}))
