@@ -37,7 +37,7 @@ from .features import feature_search
 from .levels import select_level, split_levels
 from .lurd import plan_to_lurd, replay_lurd
 from .plugin import SokobanPuzzle
-from .problem import make_problem
+from .problem import MODES, make_problem
 from .pulls import PULL_RULES, PullProblem
 from .pushes import RULES
 
@@ -124,8 +124,8 @@ def _check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
                              "share, tuning)")
         name, mode, strategy, share, tuning = member
         where = f"portfolio member {name!r}: " if members else ""
-        if mode not in ("optimal", "any"):
-            raise ValueError(f"{where}unknown mode {mode!r} (valid: optimal, any)")
+        if mode not in MODES:
+            raise ValueError(f"{where}unknown mode {mode!r} (valid: {', '.join(MODES)})")
         if strategy in _OWN_SEARCHES:
             if mode != "any":
                 raise ValueError(f"{where}strategy {strategy!r} finds plans not proven optimal: "

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from searchkit import UnknownNameError
 
+from ..problem import MODES
 from ..solve import check_strategy, solve_level
 from .modes import COLLECTIONS
 
@@ -47,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m searchkit_sokoban.bench.collect",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("collection", choices=sorted(FILES))
-    parser.add_argument("--mode", choices=("any", "optimal"), default="any")
+    parser.add_argument("--mode", choices=MODES, default="any")
     parser.add_argument("--limit", type=float, default=60.0, help="CPU seconds a level")
     parser.add_argument("--strategy", default=None,
                         help="one search instead of the portfolio (mode any: greedy, astar, "
