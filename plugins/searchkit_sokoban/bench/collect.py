@@ -2,15 +2,20 @@
 
 The ``sokoban-<collection>`` suites run both modes on every level at 60 s (hours of CPU); this
 command runs one mode on some levels, so that a 2-core machine can run two halves at once and
-a user can measure just the fast mode. Every level goes through
+a user can measure just the fast mode, or run it (the whole portfolio, which ``searchkit solve
+-o mode=any`` does not: that runs one strategy) on a collection file of their own. Every level
+goes through
 :func:`~searchkit_sokoban.solve.solve_level` with ``cost="pushes"`` and ``clock="cpu"``; each
 result is printed as one line (and, with ``--jsonl``, appended to a file as it comes, so an
 interrupted run keeps what it measured)::
 
     python -m searchkit_sokoban.bench.collect sasquatch --mode any --limit 60 --levels 1-25
+    python -m searchkit_sokoban.bench.collect my_levels.xsb --limit 10
 
-Collections: ``microban`` and those of :data:`~.modes.COLLECTIONS`; the data folder is
-``$SEARCHKIT_DATA/sokoban``, else ``../shared/data/sokoban``.
+Collections: ``microban`` and those of :data:`~.modes.COLLECTIONS`, read from the data folder
+(``$SEARCHKIT_DATA/sokoban``, else ``../shared/data/sokoban``), or the path of any collection
+file. A level whose text is bad (say, more boxes than goals) is reported on its line, as
+``error`` with the file and line, and the others still run; the exit status is then 1.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import os
 import sys
 from pathlib import Path
 
-from searchkit import UnknownNameError
+from searchkit import PuzzleFormatError, UnknownNameError
 
 from ..problem import MODES
 from ..solve import check_strategy, solve_level
@@ -47,7 +52,7 @@ def _levels(text: str) -> list[int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m searchkit_sokoban.bench.collect",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("collection", choices=sorted(FILES))
+    parser.add_argument("collection", help=f"{', '.join(sorted(FILES))}, or a collection file")
     parser.add_argument("--mode", choices=MODES, default="any")
     parser.add_argument("--limit", type=float, default=60.0, help="CPU seconds a level")
     parser.add_argument("--strategy", default=None,
@@ -62,15 +67,12 @@ def main(argv: list[str] | None = None) -> int:
         check_strategy(args.strategy, args.mode)
     except (ValueError, UnknownNameError) as error:
         parser.error(str(error))
-    path = Path(os.environ.get("SEARCHKIT_DATA", "../shared/data")) / "sokoban" / \
-        FILES[args.collection]
-    if not path.is_file():
-        parser.error(f"{path}: no such file (the data folder is $SEARCHKIT_DATA/sokoban, else "
-                     "../shared/data/sokoban)")
-    text = path.read_text()
+    text = _read(parser, args.collection)
     from ..plugin import SokobanPuzzle
 
     count = len(SokobanPuzzle().levels(text))
+    if not count:
+        parser.error(f"{args.collection}: no level found (a board needs rows containing '#')")
     numbers = list(range(1, count + 1))
     if args.levels:
         try:
@@ -81,10 +83,15 @@ def main(argv: list[str] | None = None) -> int:
         outside = [n for n in numbers if not 1 <= n <= count]
         if outside:
             parser.error(f"--levels: {args.collection} has levels 1 to {count}, not {outside[0]}")
-    solved = 0
+    solved = bad = 0
     for number in numbers:
-        report = solve_level(text, number, cost="pushes", mode=args.mode,
-                             strategy=args.strategy, time_limit=args.limit, clock="cpu")
+        try:
+            report = solve_level(text, number, cost="pushes", mode=args.mode,
+                                 strategy=args.strategy, time_limit=args.limit, clock="cpu")
+        except PuzzleFormatError as error:
+            bad += 1
+            print(f"{number}\terror\t{error.with_source(args.collection)}", flush=True)
+            continue
         solved += report.solved
         print(f"{number}\t{report.status}\t{report.pushes}\t{report.cpu_seconds:.2f}\t"
               f"{report.nodes}\t{report.strategy}", flush=True)
@@ -94,8 +101,30 @@ def main(argv: list[str] | None = None) -> int:
                                       "limit": args.limit, **report.as_dict()}) + "\n")
     how = f"mode={args.mode}" + (f", strategy={args.strategy}" if args.strategy else "")
     print(f"solved {solved} of {len(numbers)} ({args.collection}, {how}, "
-          f"{args.limit:g} s of CPU a level)")
-    return 0
+          f"{args.limit:g} s of CPU a level)" + (f", {bad} not read" if bad else ""))
+    return 1 if bad else 0
+
+
+def _read(parser: argparse.ArgumentParser, collection: str) -> str:
+    """The text of a named collection (from the data folder) or of a collection file; a
+    one-line usage error if there is none."""
+    if collection in FILES:
+        path = Path(os.environ.get("SEARCHKIT_DATA", "../shared/data")) / "sokoban" / \
+            FILES[collection]
+        if not path.is_file():
+            parser.error(f"{path}: no such file (the data folder is $SEARCHKIT_DATA/sokoban, "
+                         "else ../shared/data/sokoban)")
+    else:
+        path = Path(collection)
+        if not path.is_file():
+            parser.error(f"{collection}: neither a collection ({', '.join(sorted(FILES))}) "
+                         "nor a file")
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        parser.error(f"{collection}: not a text file (UTF-8)")
+    except OSError as error:
+        parser.error(f"{collection}: {error.strerror}")
 
 
 if __name__ == "__main__":

@@ -139,6 +139,53 @@ def test_the_collect_command_refuses_bad_arguments_in_one_line(args, message, mo
     assert err.strip().splitlines()[-1].startswith("python -m searchkit_sokoban.bench.collect: ")
 
 
+def test_the_collect_command_runs_the_portfolio_on_a_file_of_ones_own(tmp_path, capsys) -> None:
+    from searchkit_sokoban.bench.collect import main
+
+    levels = tmp_path / "mine.xsb"
+    levels.write_text("; two levels\n#######\n#@ $ .#\n#######\n\n########\n#@ $$..#\n########\n")
+    out = tmp_path / "runs.jsonl"
+    assert main([str(levels), "--limit", "5", "--jsonl", str(out)]) == 0
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["number"], r["status"], r["pushes"]) for r in lines] == \
+        [(1, "solved", 2), (2, "no_solution", None)]  # two boxes in a row: none moves twice
+    assert lines[0]["collection"] == str(levels)
+    assert f"solved 1 of 2 ({levels}, mode=any" in capsys.readouterr().out
+
+
+def test_the_collect_command_names_a_bad_level_and_goes_on(tmp_path, capsys) -> None:
+    from searchkit_sokoban.bench.collect import main
+
+    levels = tmp_path / "mine.xsb"
+    levels.write_text("#####\n#@$ #\n#####\n\n#######\n#@ $ .#\n#######\n")
+    assert main([str(levels), "--limit", "5"]) == 1
+    captured = capsys.readouterr()
+    assert f"1\terror\t{levels}:1: the level has 1 boxes but 0 goals" in captured.out
+    assert "2\tsolved\t2\t" in captured.out and "solved 1 of 2" in captured.out
+    assert "Traceback" not in captured.out + captured.err
+
+
+@pytest.mark.parametrize(("name", "content", "message"), [
+    ("nowhere.xsb", None, "nowhere.xsb: neither a collection (microban, microban2,"),
+    ("empty.xsb", "; only a comment\n", "empty.xsb: no level found"),
+    ("binary.xsb", b"\xff\xfe#", "binary.xsb: not a text file (UTF-8)"),
+])
+def test_the_collect_command_refuses_a_bad_file_in_one_line(name, content, message, tmp_path,
+                                                              monkeypatch, capsys) -> None:
+    from searchkit_sokoban.bench.collect import main
+
+    monkeypatch.chdir(tmp_path)
+    if isinstance(content, str):
+        (tmp_path / name).write_text(content)
+    elif content is not None:
+        (tmp_path / name).write_bytes(content)
+    with pytest.raises(SystemExit) as stopped:
+        main([name, "--limit", "1"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert message in err[-1] and "Traceback" not in "\n".join(err)
+
+
 def test_the_collect_command_names_a_missing_data_folder(tmp_path, monkeypatch, capsys) -> None:
     from searchkit_sokoban.bench.collect import main
 
