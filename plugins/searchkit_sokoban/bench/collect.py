@@ -15,7 +15,8 @@ interrupted run keeps what it measured)::
 Collections: ``microban`` and those of :data:`~.modes.COLLECTIONS`, read from the data folder
 (``$SEARCHKIT_DATA/sokoban``, else ``../shared/data/sokoban``), or the path of any collection
 file. A level whose text is bad (say, more boxes than goals) is reported on its line, as
-``error`` with the file and line, and the others still run; the exit status is then 1.
+``error`` with the file and line, and the others still run; the exit status is then 1. Ctrl-C
+stops the run after the level being searched (reported as ``interrupted``), exit status 130.
 """
 
 from __future__ import annotations
@@ -83,26 +84,35 @@ def main(argv: list[str] | None = None) -> int:
         outside = [n for n in numbers if not 1 <= n <= count]
         if outside:
             parser.error(f"--levels: {args.collection} has levels 1 to {count}, not {outside[0]}")
-    solved = bad = 0
-    for number in numbers:
-        try:
-            report = solve_level(text, number, cost="pushes", mode=args.mode,
-                                 strategy=args.strategy, time_limit=args.limit, clock="cpu")
-        except PuzzleFormatError as error:
-            bad += 1
-            print(f"{number}\terror\t{error.with_source(args.collection)}", flush=True)
-            continue
-        solved += report.solved
-        print(f"{number}\t{report.status}\t{report.pushes}\t{report.cpu_seconds:.2f}\t"
-              f"{report.nodes}\t{report.strategy}", flush=True)
-        if args.jsonl is not None:
-            with args.jsonl.open("a") as out:
-                out.write(json.dumps({"collection": args.collection, "number": number,
-                                      "limit": args.limit, **report.as_dict()}) + "\n")
+    solved = bad = run = 0
+    interrupted = False
+    try:
+        for number in numbers:
+            try:
+                report = solve_level(text, number, cost="pushes", mode=args.mode,
+                                     strategy=args.strategy, time_limit=args.limit, clock="cpu")
+            except PuzzleFormatError as error:
+                bad += 1
+                print(f"{number}\terror\t{error.with_source(args.collection)}", flush=True)
+                continue
+            run += 1
+            solved += report.solved
+            print(f"{number}\t{report.status}\t{report.pushes}\t{report.cpu_seconds:.2f}\t"
+                  f"{report.nodes}\t{report.strategy}", flush=True)
+            if args.jsonl is not None:
+                with args.jsonl.open("a") as out:
+                    out.write(json.dumps({"collection": args.collection, "number": number,
+                                          "limit": args.limit, **report.as_dict()}) + "\n")
+            if report.status == "interrupted":  # Ctrl-C within a search
+                interrupted = True
+                break
+    except KeyboardInterrupt:  # Ctrl-C between searches (parsing, building tables)
+        interrupted = True
     how = f"mode={args.mode}" + (f", strategy={args.strategy}" if args.strategy else "")
-    print(f"solved {solved} of {len(numbers)} ({args.collection}, {how}, "
-          f"{args.limit:g} s of CPU a level)" + (f", {bad} not read" if bad else ""))
-    return 1 if bad else 0
+    print(("interrupted: " if interrupted else "") +
+          f"solved {solved} of {run if interrupted else len(numbers)} ({args.collection}, "
+          f"{how}, {args.limit:g} s of CPU a level)" + (f", {bad} not read" if bad else ""))
+    return 130 if interrupted else 1 if bad else 0
 
 
 def _read(parser: argparse.ArgumentParser, collection: str) -> str:
