@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import signal
+import threading
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
@@ -27,7 +28,7 @@ from .table import Table, format_table, unavailable
 
 __all__ = [
     "Instance", "Outcome", "Contender", "Table", "TimeLimit", "run_search_suite", "format_table",
-    "cpu_limit", "unavailable",
+    "cpu_limit", "stop_on_ctrl_c", "unavailable",
 ]
 
 
@@ -100,6 +101,35 @@ class cpu_limit:  # noqa: N801 - used as a context manager, reads like a functio
             signal.signal(signal.SIGPROF, self._old)
 
 
+class stop_on_ctrl_c:  # noqa: N801 - used as a context manager, reads like a function
+    """Make Ctrl-C stop a benchmark even when a search turns it into a result.
+
+    The search loops catch ``KeyboardInterrupt`` and return an ``interrupted`` result, which a
+    suite would score as unsolved before going on to the next instance. Inside this block a
+    Ctrl-C is noted as well, and leaving the block raises ``KeyboardInterrupt`` again. It acts
+    only where Python's own Ctrl-C handler is in place (the main thread, Ctrl-C not ignored).
+    """
+
+    def __enter__(self) -> stop_on_ctrl_c:
+        self.hit = False
+        self._old = signal.getsignal(signal.SIGINT)
+        self._active = self._old is signal.default_int_handler and \
+            threading.current_thread() is threading.main_thread()
+        if self._active:
+            signal.signal(signal.SIGINT, self._note)
+        return self
+
+    def _note(self, signum: int, frame: Any) -> None:
+        self.hit = True
+        raise KeyboardInterrupt
+
+    def __exit__(self, exc_type: object, *exc: object) -> None:
+        if self._active:
+            signal.signal(signal.SIGINT, self._old)
+        if self.hit and exc_type is None:
+            raise KeyboardInterrupt
+
+
 @dataclass
 class _Tally:
     solved: int = 0
@@ -117,7 +147,7 @@ def _timed(contender: Contender, data: Any) -> tuple[Outcome | None, float]:
     gc.collect()
     start = time.process_time()
     try:
-        with cpu_limit(contender.time_limit):
+        with stop_on_ctrl_c(), cpu_limit(contender.time_limit):
             outcome = contender.solve(arg)
     except TimeLimit:
         outcome = None
@@ -132,7 +162,8 @@ def _untimed(contender: Contender, data: Any) -> tuple[int, dict[str, Any]]:
     extra: dict[str, Any] = {}
     tracemalloc.start()
     try:
-        with cpu_limit(None if contender.time_limit is None else 3 * contender.time_limit):
+        with stop_on_ctrl_c(), \
+                cpu_limit(None if contender.time_limit is None else 3 * contender.time_limit):
             if contender.audit is not None:
                 extra = contender.audit(arg)
             else:

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import searchkit
 from searchkit.bench import (
     Contender,
@@ -62,6 +64,37 @@ def test_wrong_answer_is_flagged_not_optimal():
     table = run_search_suite("demo", "demo", [Instance("a", 3, 3)],
                              [Contender("off by one", lambda d: Outcome(d + 1, 1))])
     assert _rows(table)["off by one"]["all optimal"] is False
+
+
+def test_ctrl_c_stops_a_suite_even_when_a_search_turns_it_into_a_result():
+    # a real SIGINT to this process, during the first instance, inside a real search
+    import signal
+
+    from searchkit import ProblemBase, search
+
+    class Endless(ProblemBase):
+        def initial(self):
+            return 0
+
+        def successors(self, state):
+            yield "+1", state + 1, 1
+
+        def is_goal(self, state):
+            return False
+
+    ran = []
+
+    def solve(data):
+        ran.append(data)
+        result = search(Endless(), "bfs", progress=lambda _: os.kill(os.getpid(), signal.SIGINT))
+        assert result.status == "interrupted"  # the search kept the Ctrl-C to itself
+        return Outcome(None, result.stats.expanded)
+
+    with pytest.raises(KeyboardInterrupt):
+        run_search_suite("demo", "demo", [Instance("a", 1), Instance("b", 2)],
+                         [Contender("searcher", solve, reference=True)])
+    assert ran == [1]  # the second instance never started
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_visited_hash_table_is_compact_for_int_keys():

@@ -53,6 +53,8 @@ def _solve_all(options: Options, text: str, numbers: Iterable[int], limit: float
     for number in numbers:
         report = solve_level(text, number, cost="pushes", time_limit=limit, clock="cpu",
                              **settings)
+        if report.status == "interrupted":  # Ctrl-C, which the search turned into a result
+            raise KeyboardInterrupt
         options.progress(f"  level {number}: {report.status} in {report.cpu_seconds:.1f} s "
                          f"CPU ({report.strategy})")
         reports.append(report)
