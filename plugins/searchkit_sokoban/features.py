@@ -51,6 +51,7 @@ from itertools import chain
 from typing import Any
 
 from searchkit import Result, Stats
+from searchkit.loops.memory import rss_bytes
 from searchkit.result import Status
 
 from .advisors import packing_move
@@ -61,12 +62,14 @@ __all__ = ["feature_search"]
 
 def feature_search(problem: Any, seconds: float | None = None,
                    clock: Callable[[], float] = time.process_time,
-                   max_expansions: int | None = None, box_moves: bool = True) -> Result:
+                   max_expansions: int | None = None, box_moves: bool = True,
+                   max_bytes: int | None = None) -> Result:
     """Search ``problem`` (an :class:`~.anyplan.AnyPlanProblem`) by features (module docstring).
 
     Stops after ``seconds`` of ``clock`` time (``budget_exhausted``), after ``max_expansions``,
-    or on Ctrl-C (``interrupted``), with the statistics so far; ``no_solution`` when every
-    reachable position was expanded without reaching the goal. ``box_moves``: a step that
+    once the process's resident memory has grown by more than ``max_bytes`` since the search
+    started, or on Ctrl-C (``interrupted``), with the statistics so far; ``no_solution`` when
+    every reachable position was expanded without reaching the goal. ``box_moves``: a step that
     pushes on the box the previous step moved adds no weight (the module docstring).
     """
     board = problem.board
@@ -75,6 +78,8 @@ def feature_search(problem: Any, seconds: float | None = None,
     stats = Stats()
     started = time.perf_counter()
     deadline = None if seconds is None else clock() + seconds
+    rss_start = None if max_bytes is None else rss_bytes()
+    memory_cap = None if rss_start is None or max_bytes is None else rss_start + max_bytes
     key_of = problem.key
     offsets = board.offsets
     start_key = key_of(start)
@@ -126,6 +131,9 @@ def feature_search(problem: Any, seconds: float | None = None,
                         return finish("budget_exhausted", f"time exhausted ({seconds:g} s)")
                     if max_expansions is not None and stats.expanded >= max_expansions:
                         return finish("budget_exhausted", "expansion limit")
+                    if memory_cap is not None and (rss_bytes() or 0) > memory_cap:
+                        return finish("budget_exhausted",
+                                      f"memory budget exhausted ({max_bytes} bytes)")
                 state, pushes = tree[key][2:]
                 boxes = state.boxes
                 label, count = projection.labels(boxes)

@@ -31,6 +31,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from searchkit import Budget, PlanError, Result, UnknownNameError, get_strategy, search
+from searchkit.budget import limit_error
+from searchkit.loops.memory import rss_bytes
 
 from .board import Board
 from .features import feature_search
@@ -76,7 +78,8 @@ class SolveReport:
     are expanded states; ``seconds`` is wall-clock time (what ``time_limit`` bounds) and
     ``cpu_seconds`` the process's CPU time (fairer on a busy machine); ``pruned`` maps each
     deadlock rule to the states it cut, plus ``"heuristic"`` for states the heuristic declared
-    dead (``inf``), summed over every search run.
+    dead (``inf``), summed over every search run; ``reason`` says why an unsolved level's last
+    search stopped (its time or memory budget, Ctrl-C...), empty when solved.
     """
 
     level: str
@@ -93,6 +96,7 @@ class SolveReport:
     mode: str = "optimal"
     optimal: bool = False
     strategy: str = ""
+    reason: str = ""
 
     @property
     def solved(self) -> bool:
@@ -160,10 +164,12 @@ def check_strategy(strategy: str | None, mode: str) -> None:
         _check_plan([(strategy, mode, strategy, 1.0, {})], members=False)
 
 
-def _search(problem: Any, strategy: str, seconds: float | None, clock: str) -> Result:
-    """One search within ``seconds`` of wall-clock or CPU time (``budget_exhausted`` past it)."""
+def _search(problem: Any, strategy: str, seconds: float | None, clock: str,
+            max_bytes: int | None = None) -> Result:
+    """One search within ``seconds`` of wall-clock or CPU time and ``max_bytes`` of memory
+    (``budget_exhausted`` past either)."""
     if clock == "wall" or seconds is None:
-        return search(problem, strategy, budget=Budget(max_seconds=seconds))
+        return search(problem, strategy, budget=Budget(max_seconds=seconds, max_bytes=max_bytes))
     deadline = time.process_time() + seconds
     stopped = []
 
@@ -173,7 +179,7 @@ def _search(problem: Any, strategy: str, seconds: float | None, clock: str) -> R
             raise _OutOfCpu
 
     try:
-        result = search(problem, strategy, progress=watch)
+        result = search(problem, strategy, progress=watch, budget=Budget(max_bytes=max_bytes))
     except _OutOfCpu:  # raised outside the loop's own guard (e.g. while building tables)
         return Result("budget_exhausted", strategy=strategy, reason="CPU time exhausted")
     if stopped:
@@ -192,13 +198,17 @@ def _count(totals: dict[str, int], problem: Any, result: Result) -> None:
 def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves",
                 mode: str = "optimal", strategy: str | None = None,
                 time_limit: float | None = 60.0, clock: str = "wall", tiebreak: bool = False,
-                portfolio: tuple[tuple[Any, ...], ...] = PORTFOLIO, **options: Any
-                ) -> SolveReport:
+                portfolio: tuple[tuple[Any, ...], ...] = PORTFOLIO,
+                max_memory: int | None = None, **options: Any) -> SolveReport:
     """Solve one level of the collection ``text`` within ``time_limit`` seconds.
 
     ``clock="wall"`` counts wall-clock time (a :class:`~searchkit.Budget`); ``clock="cpu"``
     counts this process's CPU time (checked about twice a second through the search's progress
     callback), which a busy machine does not shrink: what benchmarks on shared machines need.
+    ``max_memory`` caps in bytes how much the process's resident memory may grow during the
+    whole solve: each search gets what is left (a portfolio keeps the backward search's
+    positions for the later searches to meet), and the solve stops, ``budget_exhausted`` with
+    ``reason`` saying so, when nothing is left.
 
     ``mode="optimal"`` runs ``strategy`` (default ``astar``); ``mode="any"`` runs ``strategy``
     on the ``any`` problem (``"features"``: the feature-space search of :mod:`.features`;
@@ -231,6 +241,21 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     board = Board(raw)
     if clock not in ("wall", "cpu"):
         raise ValueError(f"unknown clock {clock!r} (valid: wall, cpu)")
+    if max_memory is not None and limit_error("max_bytes", max_memory):
+        raise ValueError(f"max_memory={max_memory!r}: {limit_error('max_bytes', max_memory)}")
+    rss_start = None if max_memory is None else rss_bytes()
+
+    def grown() -> int:
+        """The bytes the process's resident memory grew by since the solve began."""
+        return 0 if rss_start is None else max(0, (rss_bytes() or rss_start) - rss_start)
+
+    def memory_left() -> int | None:
+        """The bytes the next search may grow the process by (``None``: no limit)."""
+        return None if max_memory is None else max(0, max_memory - grown())
+
+    def memory_spent() -> str:
+        return f"memory budget exhausted ({max_memory} bytes: the solve grew the process by " \
+            f"{grown() / 1e6:,.1f} MB)"
     wall_start, cpu_start = time.perf_counter(), time.process_time()
     now = time.perf_counter if clock == "wall" else time.process_time
     start = now()
@@ -241,16 +266,21 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     _check_plan(plan, members=strategy is None and mode == "any")
     totals: dict[str, int] = {}
     result = problem = puller = recorder = None
-    used = plan_strategy = ""
+    used = plan_strategy = reason = ""
     # the positions of the forward searches before the backward one, which it meets
     tree: dict[Any, Any] | None = {} if len(plan) > 1 and \
         any(member[2] == "pull" for member in plan) else None
     for name, member_mode, member_strategy, share, member_tuning in plan:
         left = None if time_limit is None else max(0.0, time_limit - (now() - start))
         seconds = None if left is None else left * share
+        room = memory_left()
+        if room == 0 and result is not None:
+            reason = memory_spent()
+            break
+        room = None if room is None else max(1, room)  # the first search runs (to a check)
         if member_strategy == "pull":  # the backward search (greedy on the pulls)
             problem = puller = PullProblem(board, meet=tree if recorder is not None else None)
-            result = _search(problem, "greedy", seconds, clock)
+            result = _search(problem, "greedy", seconds, clock, room)
         else:
             meet: dict[str, Any] = {}
             if member_mode == "any" and puller is not None:
@@ -262,9 +292,10 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
                                       else {}))
             if member_strategy == "features":
                 result = feature_search(problem, seconds, time.perf_counter if clock == "wall"
-                                        else time.process_time, **feature_tuning)
+                                        else time.process_time, max_bytes=room,
+                                        **feature_tuning)
             else:
-                result = _search(problem, member_strategy, seconds, clock)
+                result = _search(problem, member_strategy, seconds, clock, room)
             if "tree" in meet:
                 recorder = problem
         used, plan_strategy = name, member_strategy
@@ -272,19 +303,25 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
         if result.status in ("solved", "no_solution", "interrupted"):
             break
     assert result is not None and problem is not None
-    status = result.status
+    if result.reason.startswith("memory budget exhausted"):  # a search's share of the budget
+        reason = memory_spent()
+    status = "budget_exhausted" if reason else result.status
+    reason = reason or ("" if result.solved else result.reason)
     optimal = result.solved and problem.proves_optimal and plan_strategy != "features" and \
         get_strategy(plan_strategy).optimal
     if tiebreak and cost == "pushes" and mode == "optimal" and result.solved:
         left = None if time_limit is None else max(0.0, time_limit - (now() - start))
         assert result.cost is not None
         second = make_problem(board, "moves", push_limit=int(result.cost), **options)
-        tied = _search(second, strategy or "astar", left, clock)
+        room = memory_left()
+        tied = _search(second, strategy or "astar", left, clock, None if room is None else
+                       max(1, room))
         _count(totals, second, tied)
         if tied.solved:
             result, problem = tied, second
         else:
             status = tied.status  # push-optimal plan found, tie-break unfinished
+            reason = tied.reason
     seconds = time.perf_counter() - wall_start
     cpu_seconds = time.process_time() - cpu_start
     moves = pushes = None
@@ -315,4 +352,4 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     pruned["heuristic"] = totals.pop("heuristic")
     return SolveReport(raw.name, cost, status, moves, pushes, nodes, generated,
                        round(seconds, 3), round(cpu_seconds, 3), pruned, lurd, mode,
-                       optimal and status == "solved", used)
+                       optimal and status == "solved", used, reason)

@@ -17,6 +17,8 @@ Collections: ``microban`` and those of :data:`~.modes.COLLECTIONS`, read from th
 file. A level whose text is bad (say, more boxes than goals) is reported on its line, as
 ``error`` with the file and line, and the others still run; the exit status is then 1. Ctrl-C
 stops the run after the level being searched (reported as ``interrupted``), exit status 130.
+``--max-memory SIZE`` caps how much each level's solve may grow the process (``solve_level``'s
+``max_memory``): long limits on large levels otherwise hold hundreds of megabytes a minute.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ import sys
 from pathlib import Path
 
 from searchkit import PuzzleFormatError, UnknownNameError
+from searchkit.cli.parsing import byte_size
+from searchkit.cli.running import budget_value
 
 from ..problem import MODES
 from ..solve import check_strategy, solve_level
@@ -59,6 +63,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strategy", default=None,
                         help="one search instead of the portfolio (mode any: greedy, astar, "
                              "features, pull...)")
+    parser.add_argument("--max-memory", metavar="SIZE", default=None,
+                        type=budget_value("max_bytes", byte_size, "a size like 512M or 2G"),
+                        help="how much a level's solve may grow the process (e.g. 2G; default: "
+                             "no limit)")
     parser.add_argument("--levels", default=None, help="e.g. 1-25,30 (default: all)")
     parser.add_argument("--jsonl", type=Path, default=None, help="append one line per level")
     args = parser.parse_args(argv)
@@ -90,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         for number in numbers:
             try:
                 report = solve_level(text, number, cost="pushes", mode=args.mode,
-                                     strategy=args.strategy, time_limit=args.limit, clock="cpu")
+                                     strategy=args.strategy, time_limit=args.limit, clock="cpu",
+                                     max_memory=args.max_memory)
             except PuzzleFormatError as error:
                 bad += 1
                 print(f"{number}\terror\t{error.with_source(args.collection)}", flush=True)
@@ -98,7 +107,8 @@ def main(argv: list[str] | None = None) -> int:
             run += 1
             solved += report.solved
             print(f"{number}\t{report.status}\t{report.pushes}\t{report.cpu_seconds:.2f}\t"
-                  f"{report.nodes}\t{report.strategy}", flush=True)
+                  f"{report.nodes}\t{report.strategy}" +
+                  (f"\t{report.reason}" if report.reason else ""), flush=True)
             if args.jsonl is not None:
                 with args.jsonl.open("a") as out:
                     out.write(json.dumps({"collection": args.collection, "number": number,

@@ -126,6 +126,8 @@ def test_the_collect_command_runs_one_mode_on_some_levels(tmp_path, monkeypatch,
     (["--mode", "optimal", "--strategy", "features"],
      "strategy 'features' finds plans not proven optimal: use mode 'any'"),
     (["--strategy", "fess"], "unknown strategy 'fess' (valid: astar,"),
+    (["--max-memory", "lots"], "--max-memory: expected a size like 512M or 2G, got 'lots'"),
+    (["--max-memory", "0"], "argument --max-memory: must be a whole number of bytes, 1 or more"),
 ])
 def test_the_collect_command_refuses_bad_arguments_in_one_line(args, message, monkeypatch,
                                                                capsys) -> None:

@@ -1,0 +1,76 @@
+"""solve_level's memory budget: the whole solve, every search of the portfolio, measured on the
+real process's resident memory (``max_memory``, the collect command's ``--max-memory``)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from searchkit_sokoban import solve_level
+
+from tests.shared import DATA, needs_data
+
+SASQUATCH = DATA / "sokoban" / "sasquatch.xsb"
+
+
+@needs_data
+@pytest.mark.parametrize("strategy", [None, "features", "pull", "greedy"])
+def test_a_spent_memory_budget_stops_the_solve_and_says_so(strategy) -> None:
+    report = solve_level(SASQUATCH.read_text(), 5, cost="pushes", mode="any", strategy=strategy,
+                         time_limit=60, clock="cpu", max_memory=1)
+    assert report.status == "budget_exhausted" and report.lurd is None
+    assert report.reason.startswith("memory budget exhausted (1 bytes: the solve grew the process")
+    assert report.as_dict()["reason"] == report.reason
+
+
+def test_a_solved_level_has_no_reason_and_a_bad_budget_is_refused() -> None:
+    report = solve_level("#######\n#@ $ .#\n#######", mode="any", max_memory=2**30)
+    assert report.solved and report.reason == ""
+    # a budget spent at once still lets a search (and the tie-break) run to its first check
+    tied = solve_level("#######\n#@ $ .#\n#######", cost="pushes", tiebreak=True, max_memory=1)
+    assert tied.solved and tied.lurd == "rRR" and tied.optimal
+    for bad in (0, -5, 1.5, float("nan")):
+        with pytest.raises(ValueError, match="max_memory=.*must be a whole number of bytes"):
+            solve_level("#######\n#@ $ .#\n#######", mode="any", max_memory=bad)
+
+
+_MEASURE = """
+import json, resource, sys
+from searchkit_sokoban import solve_level
+text = open(sys.argv[1]).read()
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+report = solve_level(text, 17, cost="pushes", mode="any", time_limit=300, clock="cpu",
+                     max_memory=int(sys.argv[2]))
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+print(json.dumps({"status": report.status, "reason": report.reason, "grown": after - before,
+                  "cpu": report.cpu_seconds, "strategy": report.strategy}))
+"""
+
+
+@needs_data
+def test_the_portfolio_keeps_the_real_process_within_its_memory_budget() -> None:
+    # Sasquatch 17 is not solved in 300 s (its searches grow the process by about 10 MB a
+    # second); with 60 MB the solve must stop for memory, the peak within the budget plus a
+    # check interval's worth
+    limit = 60 * 2**20
+    run = subprocess.run([sys.executable, "-c", _MEASURE, str(SASQUATCH), str(limit)],
+                         capture_output=True, text=True, timeout=300, check=True)
+    found = json.loads(run.stdout)
+    assert found["status"] == "budget_exhausted", found
+    assert found["reason"].startswith(f"memory budget exhausted ({limit} bytes: "), found
+    assert found["grown"] <= limit + 20 * 2**20, found
+
+
+@needs_data
+def test_the_collect_command_passes_its_memory_budget_on(tmp_path, monkeypatch, capsys) -> None:
+    from searchkit_sokoban.bench.collect import main
+
+    monkeypatch.setenv("SEARCHKIT_DATA", str(DATA))
+    out = tmp_path / "runs.jsonl"
+    assert main(["sasquatch", "--levels", "5", "--limit", "60", "--max-memory", "1",
+                 "--jsonl", str(out)]) == 0
+    (line,) = [json.loads(text) for text in out.read_text().splitlines()]
+    assert line["status"] == "budget_exhausted"
+    assert line["reason"].startswith("memory budget exhausted (1 bytes")
