@@ -123,14 +123,14 @@ def feature_search(problem: Any, seconds: float | None = None,
                 if not heap:
                     del cells[cell]
                     continue
+                if max_expansions is not None and stats.expanded >= max_expansions:
+                    return finish("budget_exhausted", "expansion limit")
                 weight, h, _seq, key = heappop(heap)
                 expanded_keys.add(key)
                 stats.expanded += 1
                 if stats.expanded & 63 == 0:
                     if deadline is not None and clock() > deadline:
                         return finish("budget_exhausted", f"time exhausted ({seconds:g} s)")
-                    if max_expansions is not None and stats.expanded >= max_expansions:
-                        return finish("budget_exhausted", "expansion limit")
                     if memory_cap is not None and (rss_bytes() or 0) > memory_cap:
                         return finish("budget_exhausted",
                                       f"memory budget exhausted ({max_bytes} bytes)")

@@ -30,10 +30,9 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from searchkit import Budget, PlanError, Result, UnknownNameError, get_strategy, search
-from searchkit.budget import limit_error
-from searchkit.loops.memory import rss_bytes
+from searchkit import PlanError, UnknownNameError, get_strategy
 
+from .allowance import Allowance
 from .board import Board
 from .features import feature_search
 from .levels import select_level, split_levels
@@ -107,12 +106,6 @@ class SolveReport:
         return asdict(self)
 
 
-class _OutOfCpu(KeyboardInterrupt):
-    """Raised by the progress callback of a search past its CPU-time share: the loops stop on
-    it as on Ctrl-C, keeping their statistics, and :func:`solve_level` reports it as
-    ``budget_exhausted``."""
-
-
 #: the searches of this plugin that ``strategy`` and a portfolio member may name beside
 #: searchkit's strategies; both find plans not proven optimal
 _OWN_SEARCHES = ("features", "pull")
@@ -164,29 +157,6 @@ def check_strategy(strategy: str | None, mode: str) -> None:
         _check_plan([(strategy, mode, strategy, 1.0, {})], members=False)
 
 
-def _search(problem: Any, strategy: str, seconds: float | None, clock: str,
-            max_bytes: int | None = None) -> Result:
-    """One search within ``seconds`` of wall-clock or CPU time and ``max_bytes`` of memory
-    (``budget_exhausted`` past either)."""
-    if clock == "wall" or seconds is None:
-        return search(problem, strategy, budget=Budget(max_seconds=seconds, max_bytes=max_bytes))
-    deadline = time.process_time() + seconds
-    stopped = []
-
-    def watch(_progress: Any) -> None:
-        if time.process_time() > deadline:
-            stopped.append(True)
-            raise _OutOfCpu
-
-    try:
-        result = search(problem, strategy, progress=watch, budget=Budget(max_bytes=max_bytes))
-    except _OutOfCpu:  # raised outside the loop's own guard (e.g. while building tables)
-        return Result("budget_exhausted", strategy=strategy, reason="CPU time exhausted")
-    if stopped:
-        result.status, result.reason = "budget_exhausted", f"CPU time exhausted ({seconds:g} s)"
-    return result
-
-
 def _count(totals: dict[str, int], problem: Any, result: Result) -> None:
     """Add a search's counters to ``totals``: expansions, generated states, pruned per rule."""
     stats = result.stats
@@ -198,17 +168,18 @@ def _count(totals: dict[str, int], problem: Any, result: Result) -> None:
 def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves",
                 mode: str = "optimal", strategy: str | None = None,
                 time_limit: float | None = 60.0, clock: str = "wall", tiebreak: bool = False,
-                portfolio: tuple[tuple[Any, ...], ...] = PORTFOLIO,
+                portfolio: tuple[tuple[Any, ...], ...] = PORTFOLIO, max_nodes: int | None = None,
                 max_memory: int | None = None, **options: Any) -> SolveReport:
     """Solve one level of the collection ``text`` within ``time_limit`` seconds.
 
     ``clock="wall"`` counts wall-clock time (a :class:`~searchkit.Budget`); ``clock="cpu"``
     counts this process's CPU time (checked about twice a second through the search's progress
     callback), which a busy machine does not shrink: what benchmarks on shared machines need.
-    ``max_memory`` caps in bytes how much the process's resident memory may grow during the
-    whole solve: each search gets what is left (a portfolio keeps the backward search's
-    positions for the later searches to meet), and the solve stops, ``budget_exhausted`` with
-    ``reason`` saying so, when nothing is left.
+    ``max_nodes`` caps the expansions of the whole solve, ``max_memory`` in bytes how much the
+    process's resident memory may grow during it: each search gets its share of the expansions
+    left (as of the time) and the memory left (a portfolio keeps the backward search's positions
+    for the later searches to meet), and the solve stops, ``budget_exhausted`` with ``reason``
+    saying so, when nothing is left (:class:`~.allowance.Allowance`).
 
     ``mode="optimal"`` runs ``strategy`` (default ``astar``); ``mode="any"`` runs ``strategy``
     on the ``any`` problem (``"features"``: the feature-space search of :mod:`.features`;
@@ -239,26 +210,8 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     for name in ("level", "cost", "mode"):
         del options[name]
     board = Board(raw)
-    if clock not in ("wall", "cpu"):
-        raise ValueError(f"unknown clock {clock!r} (valid: wall, cpu)")
-    if max_memory is not None and limit_error("max_bytes", max_memory):
-        raise ValueError(f"max_memory={max_memory!r}: {limit_error('max_bytes', max_memory)}")
-    rss_start = None if max_memory is None else rss_bytes()
-
-    def grown() -> int:
-        """The bytes the process's resident memory grew by since the solve began."""
-        return 0 if rss_start is None else max(0, (rss_bytes() or rss_start) - rss_start)
-
-    def memory_left() -> int | None:
-        """The bytes the next search may grow the process by (``None``: no limit)."""
-        return None if max_memory is None else max(0, max_memory - grown())
-
-    def memory_spent() -> str:
-        return f"memory budget exhausted ({max_memory} bytes: the solve grew the process by " \
-            f"{grown() / 1e6:,.1f} MB)"
     wall_start, cpu_start = time.perf_counter(), time.process_time()
-    now = time.perf_counter if clock == "wall" else time.process_time
-    start = now()
+    allowance = Allowance(time_limit, clock, max_nodes, max_memory)
     if mode == "optimal" or strategy is not None:
         plan = [(strategy or "astar", mode, strategy or "astar", 1.0, {})]
     else:
@@ -266,21 +219,18 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     _check_plan(plan, members=strategy is None and mode == "any")
     totals: dict[str, int] = {}
     result = problem = puller = recorder = None
-    used = plan_strategy = reason = ""
+    used = plan_strategy = ""
     # the positions of the forward searches before the backward one, which it meets
     tree: dict[Any, Any] | None = {} if len(plan) > 1 and \
         any(member[2] == "pull" for member in plan) else None
     for name, member_mode, member_strategy, share, member_tuning in plan:
-        left = None if time_limit is None else max(0.0, time_limit - (now() - start))
-        seconds = None if left is None else left * share
-        room = memory_left()
-        if room == 0 and result is not None:
-            reason = memory_spent()
+        part = allowance.part(share, totals.get("nodes", 0), first=result is None)
+        if part is None:  # the expansions or the memory are spent
             break
-        room = None if room is None else max(1, room)  # the first search runs (to a check)
+        seconds, budget = part
         if member_strategy == "pull":  # the backward search (greedy on the pulls)
             problem = puller = PullProblem(board, meet=tree if recorder is not None else None)
-            result = _search(problem, "greedy", seconds, clock, room)
+            result = allowance.run(problem, "greedy", seconds, budget)
         else:
             meet: dict[str, Any] = {}
             if member_mode == "any" and puller is not None:
@@ -291,11 +241,10 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
                                    **({**member_tuning, **tuning} if member_mode == "any"
                                       else {}))
             if member_strategy == "features":
-                result = feature_search(problem, seconds, time.perf_counter if clock == "wall"
-                                        else time.process_time, max_bytes=room,
-                                        **feature_tuning)
+                result = feature_search(problem, seconds, allowance.now, budget.max_expansions,
+                                        max_bytes=budget.max_bytes, **feature_tuning)
             else:
-                result = _search(problem, member_strategy, seconds, clock, room)
+                result = allowance.run(problem, member_strategy, seconds, budget)
             if "tree" in meet:
                 recorder = problem
         used, plan_strategy = name, member_strategy
@@ -303,25 +252,21 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
         if result.status in ("solved", "no_solution", "interrupted"):
             break
     assert result is not None and problem is not None
-    if result.reason.startswith("memory budget exhausted"):  # a search's share of the budget
-        reason = memory_spent()
-    status = "budget_exhausted" if reason else result.status
-    reason = reason or ("" if result.solved else result.reason)
+    status, reason = result.status, allowance.why(result, totals["nodes"])
     optimal = result.solved and problem.proves_optimal and plan_strategy != "features" and \
         get_strategy(plan_strategy).optimal
     if tiebreak and cost == "pushes" and mode == "optimal" and result.solved:
-        left = None if time_limit is None else max(0.0, time_limit - (now() - start))
         assert result.cost is not None
         second = make_problem(board, "moves", push_limit=int(result.cost), **options)
-        room = memory_left()
-        tied = _search(second, strategy or "astar", left, clock, None if room is None else
-                       max(1, room))
+        part = allowance.part(1.0, totals["nodes"], first=True)
+        assert part is not None  # the first search of its kind always runs
+        tied = allowance.run(second, strategy or "astar", *part)
         _count(totals, second, tied)
         if tied.solved:
             result, problem = tied, second
         else:
             status = tied.status  # push-optimal plan found, tie-break unfinished
-            reason = tied.reason
+            reason = allowance.why(tied, totals["nodes"])
     seconds = time.perf_counter() - wall_start
     cpu_seconds = time.process_time() - cpu_start
     moves = pushes = None

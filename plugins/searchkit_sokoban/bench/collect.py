@@ -19,6 +19,8 @@ file. A level whose text is bad (say, more boxes than goals) is reported on its 
 stops the run after the level being searched (reported as ``interrupted``), exit status 130.
 ``--max-memory SIZE`` caps how much each level's solve may grow the process (``solve_level``'s
 ``max_memory``): long limits on large levels otherwise hold hundreds of megabytes a minute.
+``--max-nodes N`` caps its expansions (``max_nodes``), a budget that a machine's speed does not
+change.
 """
 
 from __future__ import annotations
@@ -63,6 +65,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strategy", default=None,
                         help="one search instead of the portfolio (mode any: greedy, astar, "
                              "features, pull...)")
+    parser.add_argument("--max-nodes", metavar="N", default=None,
+                        type=budget_value("max_expansions", int, "a whole number"),
+                        help="the expansions a level's solve may make (default: no limit)")
     parser.add_argument("--max-memory", metavar="SIZE", default=None,
                         type=budget_value("max_bytes", byte_size, "a size like 512M or 2G"),
                         help="how much a level's solve may grow the process (e.g. 2G; default: "
@@ -99,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 report = solve_level(text, number, cost="pushes", mode=args.mode,
                                      strategy=args.strategy, time_limit=args.limit, clock="cpu",
-                                     max_memory=args.max_memory)
+                                     max_nodes=args.max_nodes, max_memory=args.max_memory)
             except PuzzleFormatError as error:
                 bad += 1
                 print(f"{number}\terror\t{error.with_source(args.collection)}", flush=True)

@@ -171,11 +171,12 @@ def test_a_bad_portfolio_member_is_refused_before_any_search_runs(
     """Checked before the first search: a typo in the last member must not cost the minutes
     the members before it would run."""
     import searchkit_sokoban.solve as solve
+    from searchkit_sokoban.allowance import Allowance
 
     def no_search(*_args: object, **_kwargs: object) -> None:
         raise AssertionError("a search ran before the portfolio was checked")
 
-    monkeypatch.setattr(solve, "_search", no_search)
+    monkeypatch.setattr(Allowance, "run", no_search)
     monkeypatch.setattr(solve, "feature_search", no_search)
     portfolio = (("greedy", "any", "greedy", 0.5, {}), member)
     with pytest.raises(Exception, match=message) as raised:

@@ -1,5 +1,6 @@
-"""solve_level's memory budget: the whole solve, every search of the portfolio, measured on the
-real process's resident memory (``max_memory``, the collect command's ``--max-memory``)."""
+"""solve_level's expansion and memory budgets: for the whole solve, shared by every search of the
+portfolio, the memory measured on the real process's resident memory (``max_nodes`` and
+``max_memory``, the collect command's ``--max-nodes`` and ``--max-memory``)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,17 @@ def test_a_spent_memory_budget_stops_the_solve_and_says_so(strategy) -> None:
     assert report.as_dict()["reason"] == report.reason
 
 
+@needs_data
+def test_the_portfolio_shares_an_expansion_budget_exactly() -> None:
+    # no time limit: every search gets its share of the expansions left and spends it all on a
+    # level none of them solves so soon, so the solve is deterministic and exact
+    report = solve_level(SASQUATCH.read_text(), 5, cost="pushes", mode="any", time_limit=None,
+                         max_nodes=5000)
+    assert report.status == "budget_exhausted" and report.nodes == 5000
+    assert report.reason == "expansion budget exhausted (5000 expansions)"
+    assert report.strategy == "exact astar"  # the last member ran, on what the others left
+
+
 def test_a_solved_level_has_no_reason_and_a_bad_budget_is_refused() -> None:
     report = solve_level("#######\n#@ $ .#\n#######", mode="any", max_memory=2**30)
     assert report.solved and report.reason == ""
@@ -34,6 +46,8 @@ def test_a_solved_level_has_no_reason_and_a_bad_budget_is_refused() -> None:
     for bad in (0, -5, 1.5, float("nan")):
         with pytest.raises(ValueError, match="max_memory=.*must be a whole number of bytes"):
             solve_level("#######\n#@ $ .#\n#######", mode="any", max_memory=bad)
+    with pytest.raises(ValueError, match="max_nodes=-1: must be a whole number of expansions"):
+        solve_level("#######\n#@ $ .#\n#######", mode="any", max_nodes=-1)
 
 
 _MEASURE = """
@@ -64,13 +78,18 @@ def test_the_portfolio_keeps_the_real_process_within_its_memory_budget() -> None
 
 
 @needs_data
-def test_the_collect_command_passes_its_memory_budget_on(tmp_path, monkeypatch, capsys) -> None:
+def test_the_collect_command_passes_its_budgets_on(tmp_path, monkeypatch, capsys) -> None:
     from searchkit_sokoban.bench.collect import main
 
     monkeypatch.setenv("SEARCHKIT_DATA", str(DATA))
     out = tmp_path / "runs.jsonl"
-    assert main(["sasquatch", "--levels", "5", "--limit", "60", "--max-memory", "1",
+    assert main(["sasquatch", "--levels", "5,6", "--limit", "60", "--max-memory", "1",
                  "--jsonl", str(out)]) == 0
-    (line,) = [json.loads(text) for text in out.read_text().splitlines()]
-    assert line["status"] == "budget_exhausted"
-    assert line["reason"].startswith("memory budget exhausted (1 bytes")
+    assert main(["sasquatch", "--levels", "5", "--limit", "60", "--max-nodes", "2000",
+                 "--jsonl", str(out)]) == 0
+    memory, memory_too, nodes = [json.loads(text) for text in out.read_text().splitlines()]
+    assert memory["status"] == memory_too["status"] == nodes["status"] == "budget_exhausted"
+    assert memory["reason"].startswith("memory budget exhausted (1 bytes")
+    assert memory_too["reason"].startswith("memory budget exhausted (1 bytes")
+    assert nodes["reason"] == "expansion budget exhausted (2000 expansions)"
+    assert nodes["nodes"] == 2000

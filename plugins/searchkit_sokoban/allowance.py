@@ -1,0 +1,123 @@
+"""The time, expansions and memory that the searches of one solve share, one after the other.
+
+:func:`~.solve.solve_level` runs one search, or a portfolio of them, under one budget. An
+:class:`Allowance` hands each search its part: a share of the time left (wall-clock or this
+process's CPU time) and of the expansions left, and whatever the process's resident memory may
+still grow by (a portfolio keeps the backward search's positions for the later searches to
+meet, so the memory is the whole solve's, not each search's). :meth:`Allowance.run` runs one
+search within its part; a search past its part stops ``budget_exhausted`` with its statistics.
+
+>>> allowance = Allowance(time_limit=10.0, clock="cpu", max_nodes=1000)
+>>> seconds, budget = allowance.part(0.3, expanded=0)
+>>> 0 < seconds <= 3.0, budget.max_expansions, budget.max_bytes
+(True, 300, None)
+>>> allowance.part(0.5, expanded=1000) is None  # the expansions are spent
+True
+>>> allowance.why(Result("budget_exhausted", reason="expansion limit"), expanded=1000)
+'expansion budget exhausted (1000 expansions)'
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import Any
+
+from searchkit import Budget, Result, search
+from searchkit.budget import limit_error
+from searchkit.loops.memory import rss_bytes
+
+__all__ = ["Allowance"]
+
+
+class _OutOfCpu(KeyboardInterrupt):
+    """Raised by the progress callback of a search past its CPU-time share: the loops stop on
+    it as on Ctrl-C, keeping their statistics, and :meth:`Allowance.run` reports it as
+    ``budget_exhausted``."""
+
+
+class Allowance:
+    """``time_limit`` seconds of ``clock`` time (``"wall"``, or ``"cpu"``: this process's CPU
+    time, checked about twice a second through the search's progress callback, which a busy
+    machine does not shrink), ``max_nodes`` expansions and ``max_memory`` bytes of growth of
+    the process's resident memory, for a whole solve (``None``: no limit). Invalid values raise
+    ``ValueError``."""
+
+    def __init__(self, time_limit: float | None = None, clock: str = "wall",
+                 max_nodes: int | None = None, max_memory: int | None = None) -> None:
+        if clock not in ("wall", "cpu"):
+            raise ValueError(f"unknown clock {clock!r} (valid: wall, cpu)")
+        for name, limit, value in (("max_nodes", "max_expansions", max_nodes),
+                                   ("max_memory", "max_bytes", max_memory)):
+            problem = None if value is None else limit_error(limit, value)
+            if problem:
+                raise ValueError(f"{name}={value!r}: {problem}")
+        self.time_limit, self.clock = time_limit, clock
+        self.max_nodes, self.max_memory = max_nodes, max_memory
+        self.now = time.perf_counter if clock == "wall" else time.process_time
+        self.start = self.now()
+        self.rss_start = None if max_memory is None else rss_bytes()
+
+    def seconds_left(self) -> float | None:
+        """The time left (``None``: no limit)."""
+        if self.time_limit is None:
+            return None
+        return max(0.0, self.time_limit - (self.now() - self.start))
+
+    def grown(self) -> int:
+        """The bytes the process's resident memory grew by since the solve began."""
+        if self.rss_start is None:
+            return 0
+        return max(0, (rss_bytes() or self.rss_start) - self.rss_start)
+
+    def part(self, share: float, expanded: int, first: bool = False
+             ) -> tuple[float | None, Budget] | None:
+        """The next search's seconds (``share`` of the time left) and budget (``share`` of
+        the expansions left, the memory left), ``expanded`` being the expansions of the
+        searches before; ``None`` when the expansions or the memory are spent (never for the
+        ``first`` search, which runs at least to its first check)."""
+        nodes = None if self.max_nodes is None else max(0, self.max_nodes - expanded)
+        memory = None if self.max_memory is None else max(0, self.max_memory - self.grown())
+        if not first and (nodes == 0 or memory == 0):
+            return None
+        left = self.seconds_left()
+        return (None if left is None else left * share,
+                Budget(max_expansions=None if nodes is None else int(nodes * share),
+                       max_bytes=None if memory is None else max(1, memory)))
+
+    def why(self, result: Result, expanded: int) -> str:
+        """Why the solve stopped, its last search having ended with ``result`` after
+        ``expanded`` expansions in all: empty when solved; the solve's memory or expansion
+        budget when spent (a search's own reason names its part only); else the search's."""
+        if result.solved:
+            return ""
+        if self.max_memory is not None and (self.grown() >= self.max_memory or
+                                            result.reason.startswith("memory budget")):
+            return f"memory budget exhausted ({self.max_memory} bytes: the solve grew the " \
+                f"process by {self.grown() / 1e6:,.1f} MB)"
+        if self.max_nodes is not None and expanded >= self.max_nodes:
+            return f"expansion budget exhausted ({self.max_nodes} expansions)"
+        return result.reason
+
+    def run(self, problem: Any, strategy: str, seconds: float | None, budget: Budget
+            ) -> Result:
+        """``search(problem, strategy)`` within ``seconds`` of this allowance's clock and
+        ``budget`` (``budget_exhausted`` past either)."""
+        if self.clock == "wall" or seconds is None:
+            return search(problem, strategy, budget=replace(budget, max_seconds=seconds))
+        deadline = time.process_time() + seconds
+        stopped = []
+
+        def watch(_progress: Any) -> None:
+            if time.process_time() > deadline:
+                stopped.append(True)
+                raise _OutOfCpu
+
+        try:
+            result = search(problem, strategy, progress=watch, budget=budget)
+        except _OutOfCpu:  # raised outside the loop's own guard (e.g. while building tables)
+            return Result("budget_exhausted", strategy=strategy, reason="CPU time exhausted")
+        if stopped:
+            result.status = "budget_exhausted"
+            result.reason = f"CPU time exhausted ({seconds:g} s)"
+        return result
