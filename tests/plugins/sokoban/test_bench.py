@@ -93,22 +93,12 @@ def test_the_mode_suites_run_at_quick_sizes():
 def test_ctrl_c_stops_a_sokoban_suite(suite, tmp_path) -> None:
     # a real process and a real SIGINT: the search in progress turns Ctrl-C into an
     # "interrupted" result, and the suite must stop there, not go on to the next level
-    import os
-    import signal
-    import subprocess
     import sys
-    import time
 
-    child = subprocess.Popen(
-        [sys.executable, "-m", "searchkit.bench", suite, "--data", str(DATA)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
-        env={**os.environ, "SEARCHKIT_DATA": str(DATA)},
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
-        time.sleep(5)
-        child.send_signal(signal.SIGINT)
-        _, stderr = child.communicate(timeout=30)
-    finally:
-        child.kill()
-    assert child.returncode == 130
-    assert stderr.strip().splitlines()[-1] == "searchkit: interrupted" and "Traceback" not in stderr
+    from tests.signals import ctrl_c_after
+
+    run = ctrl_c_after([sys.executable, "-m", "searchkit.bench", suite, "--data", str(DATA)], 5,
+                       cwd=tmp_path)
+    assert run.returncode == 130
+    assert run.stderr.strip().splitlines()[-1] == "searchkit: interrupted"
+    assert "Traceback" not in run.stderr

@@ -193,27 +193,19 @@ def test_the_collect_command_refuses_a_bad_file_in_one_line(name, content, messa
 def test_ctrl_c_stops_the_collect_command_keeping_the_levels_run(tmp_path) -> None:
     # a real process and a real SIGINT: the level being searched is reported as interrupted
     # (if the signal lands in its search), no later level starts, and the exit status is 130
-    import signal
-    import subprocess
     import sys
-    import time
+
+    from tests.signals import ctrl_c_after
 
     out = tmp_path / "runs.jsonl"
-    child = subprocess.Popen(
-        [sys.executable, "-m", "searchkit_sokoban.bench.collect", "sasquatch", "--levels", "5-6",
-         "--limit", "60", "--jsonl", str(out)], env={**os.environ, "SEARCHKIT_DATA": str(SHARED)},
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
-        time.sleep(4)
-        child.send_signal(signal.SIGINT)
-        stdout, stderr = child.communicate(timeout=30)
-    finally:
-        child.kill()
-    assert child.returncode == 130 and "Traceback" not in stderr
+    run = ctrl_c_after([sys.executable, "-m", "searchkit_sokoban.bench.collect", "sasquatch",
+                        "--levels", "5-6", "--limit", "60", "--jsonl", str(out)], 4,
+                       env={**os.environ, "SEARCHKIT_DATA": str(SHARED)})
+    assert run.returncode == 130 and "Traceback" not in run.stderr
     lines = [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
     assert [(r["number"], r["status"]) for r in lines] in ([], [(5, "interrupted")])
-    assert stdout.splitlines()[-1].startswith(f"interrupted: solved 0 of {len(lines)} (sasquatch")
+    assert run.stdout.splitlines()[-1].startswith(
+        f"interrupted: solved 0 of {len(lines)} (sasquatch")
 
 
 def test_the_collect_command_names_a_missing_data_folder(tmp_path, monkeypatch, capsys) -> None:
