@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 
 from searchkit import PuzzleFormatError, UnknownNameError
+from searchkit.bench import default_data_dir
 from searchkit.cli.parsing import byte_size
 from searchkit.cli.running import budget_value
 
@@ -134,8 +134,7 @@ def _read(parser: argparse.ArgumentParser, collection: str) -> str:
     """The text of a named collection (from the data folder) or of a collection file; a
     one-line usage error if there is none."""
     if collection in FILES:
-        path = Path(os.environ.get("SEARCHKIT_DATA", "../shared/data")) / "sokoban" / \
-            FILES[collection]
+        path = default_data_dir() / "sokoban" / FILES[collection]
         if not path.is_file():
             parser.error(f"{path}: no such file (the data folder is $SEARCHKIT_DATA/sokoban, "
                          "else ../shared/data/sokoban)")
