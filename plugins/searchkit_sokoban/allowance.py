@@ -88,9 +88,10 @@ class Allowance:
     def why(self, result: Result, expanded: int) -> str:
         """Why the solve stopped, its last search having ended with ``result`` after
         ``expanded`` expansions in all: empty when solved; the solve's memory or expansion
-        budget when spent (a search's own reason names its part only); else the search's."""
-        if result.solved:
-            return ""
+        budget when spent (a search's own reason names its part only) and it did not stop on
+        Ctrl-C; else the search's."""
+        if result.solved or result.status == "interrupted":
+            return "" if result.solved else result.reason
         if self.max_memory is not None and (self.grown() >= self.max_memory or
                                             result.reason.startswith("memory budget")):
             return f"memory budget exhausted ({self.max_memory} bytes: the solve grew the " \

@@ -78,7 +78,7 @@ class SolveReport:
     ``cpu_seconds`` the process's CPU time (fairer on a busy machine); ``pruned`` maps each
     deadlock rule to the states it cut, plus ``"heuristic"`` for states the heuristic declared
     dead (``inf``), summed over every search run; ``reason`` says why an unsolved level's last
-    search stopped (its time or memory budget, Ctrl-C...), empty when solved.
+    search stopped (its time, expansion or memory budget, Ctrl-C...), empty when solved.
     """
 
     level: str
@@ -259,7 +259,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
         assert result.cost is not None
         second = make_problem(board, "moves", push_limit=int(result.cost), **options)
         part = allowance.part(1.0, totals["nodes"], first=True)
-        assert part is not None  # the first search of its kind always runs
+        assert part is not None  # first=True: it runs, on a spent budget to its first check
         tied = allowance.run(second, strategy or "astar", *part)
         _count(totals, second, tied)
         if tied.solved:
