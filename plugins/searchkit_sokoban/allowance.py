@@ -74,20 +74,20 @@ class Allowance:
              ) -> tuple[float | None, Budget] | None:
         """The next search's seconds (``share`` of the time left) and budget (``share`` of
         the expansions left, the memory left), ``expanded`` being the expansions of the
-        searches before; ``None`` when the expansions or the memory are spent (never for the
-        ``first`` search, which runs at least to its first check)."""
+        searches before; ``None`` when the time, the expansions or the memory are spent (never
+        for the ``first`` search, which runs at least to its first check)."""
         nodes = None if self.max_nodes is None else max(0, self.max_nodes - expanded)
         memory = None if self.max_memory is None else max(0, self.max_memory - self.grown())
-        if not first and (nodes == 0 or memory == 0):
-            return None
         left = self.seconds_left()
+        if not first and (nodes == 0 or memory == 0 or left == 0.0):
+            return None
         return (None if left is None else left * share,
                 Budget(max_expansions=None if nodes is None else int(nodes * share),
                        max_bytes=None if memory is None else max(1, memory)))
 
     def why(self, result: Result, expanded: int) -> str:
         """Why the solve stopped, its last search having ended with ``result`` after
-        ``expanded`` expansions in all: empty when solved; the solve's memory or expansion
+        ``expanded`` expansions in all: empty when solved; the solve's memory, expansion or time
         budget when spent (a search's own reason names its part only) and it did not stop on
         Ctrl-C; else the search's."""
         if result.solved or result.status == "interrupted":
@@ -98,12 +98,17 @@ class Allowance:
                 f"process by {self.grown() / 1e6:,.1f} MB)"
         if self.max_nodes is not None and expanded >= self.max_nodes:
             return f"expansion budget exhausted ({self.max_nodes} expansions)"
+        if result.status == "budget_exhausted" and self.seconds_left() == 0.0:
+            return f"time limit exhausted ({self.time_limit:g} s of " \
+                f"{'CPU' if self.clock == 'cpu' else 'wall-clock'} time)"
         return result.reason
 
     def run(self, problem: Any, strategy: str, seconds: float | None, budget: Budget
             ) -> Result:
         """``search(problem, strategy)`` within ``seconds`` of this allowance's clock and
-        ``budget`` (``budget_exhausted`` past either)."""
+        ``budget`` (``budget_exhausted`` past either, or at once without time)."""
+        if seconds is not None and seconds <= 0:
+            return Result("budget_exhausted", strategy=strategy, reason="no time left")
         if self.clock == "wall" or seconds is None:
             return search(problem, strategy, budget=replace(budget, max_seconds=seconds))
         deadline = time.process_time() + seconds

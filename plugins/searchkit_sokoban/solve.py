@@ -225,7 +225,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
         any(member[2] == "pull" for member in plan) else None
     for name, member_mode, member_strategy, share, member_tuning in plan:
         part = allowance.part(share, totals.get("nodes", 0), first=result is None)
-        if part is None:  # the expansions or the memory are spent
+        if part is None:  # the time, the expansions or the memory are spent
             break
         seconds, budget = part
         if member_strategy == "pull":  # the backward search (greedy on the pulls)

@@ -37,6 +37,17 @@ def test_the_portfolio_shares_an_expansion_budget_exactly() -> None:
     assert report.strategy == "exact astar"  # the last member ran, on what the others left
 
 
+@needs_data
+@pytest.mark.parametrize("clock", ["cpu", "wall"])
+def test_a_spent_time_limit_is_the_solves_not_its_last_searchs_share(clock) -> None:
+    report = solve_level(SASQUATCH.read_text(), 5, cost="pushes", mode="any", time_limit=1,
+                         clock=clock)
+    # (the searches' table building may spend the time before the last ones start)
+    assert report.status == "budget_exhausted" and report.cpu_seconds < 30
+    kind = {"cpu": "CPU", "wall": "wall-clock"}[clock]
+    assert report.reason == f"time limit exhausted (1 s of {kind} time)"
+
+
 def test_a_solved_level_has_no_reason_and_a_bad_budget_is_refused() -> None:
     report = solve_level("#######\n#@ $ .#\n#######", mode="any", max_memory=2**30)
     assert report.solved and report.reason == ""
