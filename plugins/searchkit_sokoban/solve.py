@@ -77,8 +77,8 @@ class SolveReport:
     are expanded states; ``seconds`` is wall-clock time (what ``time_limit`` bounds) and
     ``cpu_seconds`` the process's CPU time (fairer on a busy machine); ``pruned`` maps each
     deadlock rule to the states it cut, plus ``"heuristic"`` for states the heuristic declared
-    dead (``inf``), summed over every search run; ``reason`` says why an unsolved level's last
-    search stopped (its time, expansion or memory budget, Ctrl-C...), empty when solved.
+    dead (``inf``), summed over every search run; ``reason`` says why an unsolved level's solve
+    stopped (its time limit, expansion or memory budget, Ctrl-C...), empty when solved.
     """
 
     level: str
