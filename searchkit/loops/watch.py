@@ -13,7 +13,9 @@ successor function. That code belongs to the search and runs under its budget in
   whose ``SIGALRM`` is free, sets a timer for its deadline. If the deadline passes with no
   check in between, the timer interrupts whatever runs -- as Ctrl-C would -- and the search
   returns ``budget_exhausted``. The timer and the previous handler are restored when the search
-  ends; a search started inside another one keeps the outer search's timer.
+  ends; a search started inside another one keeps the outer search's timer. Until then the timer
+  comes again every :data:`RETRY_SECONDS`: an interruption that lands where Python ignores
+  exceptions (a garbage-collector callback, a finaliser) is not lost.
 
 Either way :meth:`Run.guard <searchkit.loops.Run.guard>` turns the interruption into the result.
 Plugin code must therefore, as for Ctrl-C, leave its caches absent rather than half-built when
@@ -63,9 +65,17 @@ def check_budget() -> None:
         stack[-1].poll()
 
 
+#: when the timer comes again if its interruption was lost (raised where Python ignores it)
+RETRY_SECONDS = 0.01
+
+
 def _on_alarm(signum: int, frame: Any) -> None:
     owner = _local.owner
     if owner is not None and owner in _local.runs:
+        # Python ignores an exception raised in a garbage-collector callback (hypothesis
+        # installs one) or a finaliser, and the search would run on to its next check: the
+        # timer comes again until the search has stopped (the run disarms it as it leaves)
+        signal.setitimer(signal.ITIMER_REAL, RETRY_SECONDS)
         owner.expire()
 
 

@@ -3,6 +3,7 @@ Ctrl-C, and limits that mean something (the same in ``Budget(...)`` and on the c
 
 from __future__ import annotations
 
+import gc
 import json
 import signal
 import subprocess
@@ -17,6 +18,7 @@ import pytest
 
 from searchkit import Budget, GraphProblem, OptionError, check_budget, explore, search
 from searchkit.cli import main
+from searchkit.loops import BudgetExhausted
 from tests.core.test_api import Counter
 from tests.signals import default_ctrl_c
 
@@ -111,6 +113,60 @@ def test_a_deadline_passed_at_once_leaves_no_timer_behind():
         result = search(SlowStart(setup=0), "astar", budget=Budget(max_seconds=1e-9))
         assert result.status == "budget_exhausted"
     assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+class _IgnoredThere(SlowStart):
+    """A heuristic whose 2 s of setup first runs 0.3 s of code where Python ignores exceptions
+    (a finaliser, or a garbage-collector callback: hypothesis installs one), so that a 0.2 s
+    deadline lands there."""
+
+    def __init__(self, where):
+        super().__init__(setup=0)
+        self.where = where
+
+    def heuristic(self, n):
+        if not self.ready:
+            end = time.perf_counter() + 2.0
+            if self.where == "finaliser":
+                _SlowToDie()
+                # the finaliser ran at once (no reference left)
+            else:
+                gc.callbacks.append(_slow_once)
+                try:
+                    gc.collect()
+                finally:
+                    gc.callbacks.remove(_slow_once)
+            while time.perf_counter() < end:
+                pass
+            self.ready = True
+        return 0
+
+
+class _SlowToDie:
+    def __del__(self):
+        _busy(0.3)
+
+
+def _slow_once(phase, info):
+    if phase == "start":
+        _busy(0.3)
+
+
+def _busy(seconds):
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        pass
+
+
+@pytest.mark.parametrize("where", ["finaliser", "gc callback"])
+def test_a_deadline_that_lands_where_python_ignores_exceptions_comes_again(where, monkeypatch):
+    lost = []
+    monkeypatch.setattr(sys, "unraisablehook", lost.append)
+    result = search(_IgnoredThere(where), "astar", budget=Budget(max_seconds=0.2))
+    assert result.status == "budget_exhausted" and "time budget" in result.reason
+    assert lost and all(isinstance(hook.exc_value, BudgetExhausted) for hook in lost)
+    assert result.stats.seconds < 1.0  # not the setup's 2 s
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
 
 
