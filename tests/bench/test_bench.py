@@ -70,23 +70,14 @@ def test_ctrl_c_stops_a_suite_even_when_a_search_turns_it_into_a_result():
     # a real SIGINT to this process, during the first instance, inside a real search
     import signal
 
-    from searchkit import ProblemBase, search
-
-    class Endless(ProblemBase):
-        def initial(self):
-            return 0
-
-        def successors(self, state):
-            yield "+1", state + 1, 1
-
-        def is_goal(self, state):
-            return False
+    from searchkit import search
+    from tests.core.test_api import Counter  # an endless line of states
 
     ran = []
 
     def solve(data):
         ran.append(data)
-        result = search(Endless(), "bfs", progress=lambda _: os.kill(os.getpid(), signal.SIGINT))
+        result = search(Counter(), "bfs", progress=lambda _: os.kill(os.getpid(), signal.SIGINT))
         assert result.status == "interrupted"  # the search kept the Ctrl-C to itself
         return Outcome(None, result.stats.expanded)
 
