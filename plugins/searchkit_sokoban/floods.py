@@ -1,5 +1,5 @@
-"""Keeper floods on a bytearray of blocked cells: the smallest cell of his region
-(:func:`flood_root`), and walks round one box, grown only as far as a question needs
+"""Keeper floods on a bytearray of blocked cells: his region and its smallest cell
+(:func:`flood_region`), the smallest cell alone (:func:`flood_root`), and walks round one box, grown only as far as a question needs
 (:class:`WalkRound`).
 
 A bytearray marks the blocked cells (walls, boxes: 1); a flood copies it and marks what it
@@ -23,10 +23,25 @@ from typing import Any
 
 from .board import Board
 
-__all__ = ["WALLS", "WalkRound", "flood_root"]
+__all__ = ["WALLS", "WalkRound", "flood_region", "flood_root"]
 
 #: ``is_floor.translate(WALLS)``: 1 on the walls, 0 on the floor
 WALLS = bytes.maketrans(b"\x00\x01", b"\x01\x00")
+
+
+def flood_region(board: Board, occupied: bytearray, start: int) -> tuple[bytearray, int]:
+    """The cells the keeper reaches from ``start`` without entering ``occupied`` cells (walls
+    and boxes), marked in a copy of ``occupied``, and the smallest of them. O(floor)."""
+    seen = occupied[:]
+    seen[start] = 1
+    queue = [start]
+    neighbours = board.neighbours
+    for cell in queue:  # the list grows while we walk it: a breadth-first search
+        for nxt in neighbours[cell]:
+            if not seen[nxt]:
+                seen[nxt] = 1
+                queue.append(nxt)
+    return seen, min(queue)
 
 
 def flood_root(board: Board, occupied: bytearray, start: int, smallest: int = -1) -> int:

@@ -20,6 +20,14 @@ too (SokoSolve lists "Forward & Reverse Searching", sokosolve.sourceforge.net/so
   (the pushes a box needs from a starting cell to its cell): greedy search on it pulls boxes
   towards where they started.
 
+*Macros* (``macro_depth``, off by default): beside the single pulls, a child for every way of
+dragging one box onto a free starting cell by 2 to ``macro_depth`` pulls, the other boxes
+fixed (:func:`~.routes.pull_routes`), as one step of that many pulls (:class:`PullMacro`). The
+matching ignores the keeper: a box a few pulls from a starting cell, but with the keeper on
+the wrong side, looks no better after the walk round it than before, and greedy search wanders
+on that plateau; the macro crosses it in one step. Nothing is lost: every single pull is
+still a child.
+
 Pruning (sound: no pull sequence that leads to the start is lost): a box is never pulled onto a
 cell that no starting box can be pushed to (``pull_dead_squares``), and a position where the
 boxes cannot be matched to distinct starting cells is dropped (``pull_bipartite``).
@@ -50,10 +58,11 @@ from searchkit import ProblemBase
 
 from .assignment import Assignment
 from .board import PUSH_CHARS, Board
-from .floods import WALLS, flood_root
+from .floods import WALLS, flood_region, flood_root
 from .pushes import Action, one_run, spell_walk
+from .routes import PullMacro, pull_routes
 
-__all__ = ["PULL_RULES", "Pull", "PullProblem", "PullState"]
+__all__ = ["PULL_RULES", "Pull", "PullMacro", "PullProblem", "PullState"]
 
 #: The pruning rules of the backward search, as counted in :attr:`PullProblem.pruned`.
 PULL_RULES = ("pull_dead_squares", "pull_bipartite")
@@ -91,14 +100,19 @@ class PullProblem(ProblemBase):
 
     proves_optimal = False
 
-    def __init__(self, board: Board, meet: Container[Hashable] | None = None) -> None:
+    def __init__(self, board: Board, meet: Container[Hashable] | None = None, *,
+                 macro_depth: int = 0,
+                 parents: dict[Hashable, tuple[Hashable, Any] | None] | None = None) -> None:
         self.board = board
+        #: the longest macro, in pulls (0: no macros; see the module docstring)
+        self.macro_depth = macro_depth
         #: keys ``(boxes, region)`` of positions known to be reachable from the start (a
         #: forward search's: :attr:`.anyplan.AnyPlanProblem.tree`): reaching one is reaching the
         #: goal of this problem, so a child in it gets heuristic 0 (expanded next)
         self.meet = meet
         self.pruned = dict.fromkeys(PULL_RULES, 0)
         self.starts = board.initial_boxes
+        self._starts = frozenset(self.starts)
         #: from_start[i][c]: box-alone pushes from starting cell i to cell c
         self.from_start = [board.box_distances(s, to_cell=False) for s in self.starts]
         self.dead = bytearray(board.size)
@@ -108,12 +122,15 @@ class PullProblem(ProblemBase):
         self._big = (len(board.floor) + 1) * (len(self.starts) + 1)
         self._assignments: dict[tuple[int, ...], Assignment] = {}
         self._walls = board.is_floor.translate(WALLS)
-        self._start_region = _flood(board, self._occupied(self.starts), board.keeper)[1]
+        self._start_region = flood_region(board, self._occupied(self.starts), board.keeper)[1]
         self._root = _state((board.goals, -1, -1))
-        #: key -> (the parent's key, the pull from it) of every position generated, the root's
-        #: ``None``: the positions known to lead to the goal, and how (:meth:`pulls_to`)
-        self.parents: dict[Hashable, tuple[Hashable, Pull | None] | None] = {
-            (board.goals, -1): None}
+        #: key -> (the parent's key, the pull or macro from it) of every position generated,
+        #: the root's ``None``: the positions known to lead to the goal, and how
+        #: (:meth:`pulls_to`); ``parents``, if given, is filled instead (an earlier backward
+        #: search's: the forward searches then meet the positions of both)
+        self.parents: dict[Hashable, tuple[Hashable, Any] | None] = \
+            {} if parents is None else parents
+        self.parents.setdefault((board.goals, -1), None)
         up, down, left, right = board.offsets
         #: the 8 cells around a cell, clockwise from the one above (see :func:`.pushes.one_run`)
         self._ring = (up, up + right, right, down + right, down, down + left, left, up + left)
@@ -146,11 +163,11 @@ class PullProblem(ProblemBase):
             covered = occupied  # and the regions found so far
             for cell in board.floor:
                 if not covered[cell]:
-                    covered, root = _flood(board, covered, cell)
+                    covered, root = flood_region(board, covered, cell)
                     self.parents.setdefault((boxes, root), ((boxes, -1), None))
                     yield None, _state((boxes, root, cell)), 0, h
             return
-        seen = _flood(board, occupied, state.keeper)[0]
+        seen = flood_region(board, occupied, state.keeper)[0]
         offsets, dead = board.offsets, self.dead
         parent = self._assignment(boxes)
         pruned, parents, meet = self.pruned, self.parents, self.meet
@@ -175,12 +192,17 @@ class PullProblem(ProblemBase):
                 if meet is not None and child_key in meet:
                     value = 0  # a goal: expanded (and so goal-tested) next
                 yield pull, _state((new_boxes, region, back)), 1, value
+        if self.macro_depth:
+            yield from self._macros(state, occupied, parent)
 
     def format_action(self, action: Any) -> str:
         """A pull in LURD as the keeper does it backwards: the walk to ``stand`` (lower case),
-        then his step away from the box (upper case: the box comes along)."""
+        then his step away from the box (upper case: the box comes along); a macro: its
+        pulls, one after the other."""
         if action is None:
             return ""
+        if isinstance(action, PullMacro):
+            return "".join(map(self.format_action, self._single([action])))
         boxes, keeper, stand, direction = action
         return spell_walk(self.board, boxes, keeper, stand) + PUSH_CHARS[direction]
 
@@ -189,15 +211,14 @@ class PullProblem(ProblemBase):
     def pulls_to(self, key: Hashable) -> list[Pull]:
         """The pulls from the solved position to the generated position ``key`` (in
         :attr:`parents`), first pull first."""
-        pulls = []
+        steps = []
         link = self.parents[key]
         while link is not None:
-            key, pull = link
-            if pull is not None:
-                pulls.append(pull)
+            key, step = link
+            steps.append(step)
             link = self.parents[key]
-        pulls.reverse()
-        return pulls
+        steps.reverse()
+        return self._single(steps)
 
     def forward_plan(self, actions: list[Any], keeper: int | None = None) -> list[Action]:
         """The pushes that undo ``actions`` (pulls from the solved position), last pull first:
@@ -212,9 +233,7 @@ class PullProblem(ProblemBase):
         offsets = self.board.offsets
         plan: list[Action] = []
         keeper = self.board.keeper if keeper is None else keeper
-        for pull in reversed(actions):
-            if pull is None:
-                continue
+        for pull in reversed(self._single(actions)):
             boxes, _keeper, stand, direction = pull
             off = offsets[direction]
             box = stand - off
@@ -231,6 +250,55 @@ class PullProblem(ProblemBase):
                        for a in self.forward_plan(actions, keeper))
 
     # -- helpers ------------------------------------------------------------------------------
+
+    def _macros(self, state: PullState, occupied: bytearray,
+                parent: Assignment) -> Iterator[tuple[Any, ...]]:
+        """The macro children of ``state`` (``occupied``: its walls and boxes; ``parent``: its
+        matching): each box off the starting cells that some free starting cell is at most
+        :attr:`macro_depth` box-alone pulls from, dragged onto a free starting cell by
+        :func:`~.routes.pull_routes`; one child per resulting position, its shortest macro."""
+        boxes = state.boxes
+        free = set(self.starts).difference(boxes)
+        depth, dead, meet = self.macro_depth, self.dead, self.meet
+        near = [self.from_start[index] for index, cell in enumerate(self.starts)
+                if cell in free]
+        found = set()
+        for index, box in enumerate(boxes):
+            if box in self._starts or min(row[box] for row in near) > depth:
+                continue
+            occupied[box] = 0
+            others = boxes[:index] + boxes[index + 1:]
+            for steps, keeper in pull_routes(self.board, occupied, box, state.keeper, free,
+                                             dead, depth):
+                target = steps[-1][0]
+                new_boxes = tuple(sorted((*others, target)))
+                value = self._child_value(new_boxes, parent, index, target)
+                if value == inf:
+                    continue
+                occupied[target] = 1
+                region = flood_root(self.board, occupied, keeper)
+                occupied[target] = 0
+                child_key = new_boxes, region
+                if child_key in found:
+                    continue
+                found.add(child_key)
+                macro = PullMacro(boxes, state.keeper, box, steps)
+                self.parents.setdefault(child_key, ((boxes, state.region), macro))
+                if meet is not None and child_key in meet:
+                    value = 0
+                yield macro, _state((new_boxes, region, keeper)), len(steps), value
+            occupied[box] = 1
+
+    def _single(self, steps: list[Any]) -> list[Pull]:
+        """``steps`` (pulls, macros, ``None`` for the root's) as single pulls."""
+        offsets = self.board.offsets
+        pulls: list[Pull] = []
+        for step in steps:
+            if isinstance(step, PullMacro):
+                pulls.extend(_pull(pull) for pull in step.pulls(offsets))
+            elif step is not None:
+                pulls.append(step)
+        return pulls
 
     def _child_region(self, occupied: bytearray, seen: bytearray, root: int, box: int,
                       stand: int, back: int) -> int:
@@ -279,17 +347,3 @@ class PullProblem(ProblemBase):
             self._assignments[boxes] = found
         return found.value
 
-
-def _flood(board: Board, occupied: bytearray, start: int) -> tuple[bytearray, int]:
-    """The cells the keeper reaches from ``start`` without entering ``occupied`` cells (walls
-    and boxes), marked in a copy of ``occupied``, and the smallest of them. O(floor)."""
-    seen = occupied[:]
-    seen[start] = 1
-    queue = [start]
-    neighbours = board.neighbours
-    for cell in queue:  # the list grows while we walk it: a breadth-first search
-        for nxt in neighbours[cell]:
-            if not seen[nxt]:
-                seen[nxt] = 1
-                queue.append(nxt)
-    return seen, min(queue)

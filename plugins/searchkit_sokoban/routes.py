@@ -1,5 +1,7 @@
-"""The pushes that carry one box to a goal, the other boxes staying put: the search behind
-the goal macros (:mod:`.anyplan`) and the packing advisor (:mod:`.advisors`).
+"""The moves that carry one box somewhere, the other boxes staying put: the pushes that bring
+it to a goal (:func:`box_route`, behind the goal macros of :mod:`.anyplan` and the packing
+advisor of :mod:`.advisors`) and the pulls that bring it to a starting cell
+(:func:`pull_routes`, behind the backward search's macros in :mod:`.pulls`).
 
 The search runs over (box cell, keeper cell) pairs: the keeper stands where the box was after
 each push, and between two pushes in different directions he must walk round the box
@@ -17,12 +19,36 @@ enters a dead square, a wall or another box.
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterator
 from heapq import heappop, heappush
+from typing import NamedTuple
 
 from .board import Board
 from .floods import WALLS, WalkRound
 
-__all__ = ["box_route"]
+__all__ = ["PullMacro", "box_route", "pull_routes"]
+
+
+class PullMacro(NamedTuple):
+    """Several pulls of one box as one step of the backward search (:mod:`.pulls`): the
+    position before them (``boxes``, ``keeper``), the box's cell and the pulls as ``(stand,
+    direction)`` steps, as :func:`pull_routes` gives them."""
+
+    boxes: tuple[int, ...]
+    keeper: int
+    box: int
+    steps: tuple[tuple[int, int], ...]
+
+    def pulls(self, offsets: tuple[int, ...]) -> list[tuple[tuple[int, ...], int, int, int]]:
+        """The single pulls, each as the fields of a :class:`.pulls.Pull`: ``(boxes, keeper,
+        stand, direction)`` before it (``offsets``: :attr:`Board.offsets`)."""
+        others = list(self.boxes)
+        others.remove(self.box)
+        boxes, keeper, found = self.boxes, self.keeper, []
+        for stand, direction in self.steps:
+            found.append((boxes, keeper, stand, direction))
+            boxes, keeper = tuple(sorted((*others, stand))), stand + offsets[direction]
+        return found
 
 
 def box_route(board: Board, boxes: tuple[int, ...], box: int, keeper: int, goal: int, *,
@@ -71,3 +97,54 @@ def box_route(board: Board, boxes: tuple[int, ...], box: int, keeper: int, goal:
                 heappush(heap, (found if distance is None else distance[target], depth + 1,
                                 target, cell))
     return None
+
+
+def pull_routes(board: Board, blocked: bytearray, box: int, keeper: int, targets: Container[int],
+                dead: bytearray, depth: int) -> Iterator[tuple[tuple[tuple[int, int], ...], int]]:
+    """The pulls that drag the box on ``box`` onto a cell of ``targets``, the keeper on
+    ``keeper`` and the ``blocked`` cells (walls, the other boxes; not ``box``) fixed: for each
+    (box cell, keeper cell) pair reached with the box on a target, by 2 to ``depth`` pulls,
+    the pulls as ``(stand, direction)`` steps (the keeper walks to ``stand``, beside the box,
+    and steps in ``direction``, away from it, dragging it onto ``stand``) and the keeper's
+    cell after them. Breadth-first over the pairs, so each route is a shortest one; the box
+    never enters a ``dead`` cell. O(pairs x floor) at worst, the keeper's walks checked by
+    :class:`~.floods.WalkRound`.
+
+    >>> from .levels import split_levels
+    >>> board = Board(split_levels("#######\\n#@ $ .#\\n#######")[0])
+    >>> walls = board.is_floor.translate(WALLS)  # no other box
+    >>> [([board.row_col(stand) for stand, _ in steps], board.row_col(after)) for steps, after
+    ...  in pull_routes(board, walls, board.goals[0], board.keeper, {board.cell(1, 3)},
+    ...                 bytearray(board.size), depth=4)]  # from the goal, dragged left twice
+    [([(1, 4), (1, 3)], (1, 2))]
+    """
+    offsets = board.offsets
+    linked = WalkRound(board, blocked).linked
+    previous: dict[tuple[int, int], tuple[tuple[int, int], int, int] | None] = {
+        (box, keeper): None}
+    queue = [(box, keeper)]
+    depths = [0]
+    for index, (cell, at) in enumerate(queue):
+        steps = depths[index] + 1
+        if steps > depth:
+            break
+        for direction, off in enumerate(offsets):
+            stand = cell + off
+            back = stand + off
+            if blocked[back] or dead[stand] or not linked(cell, at, stand):
+                continue
+            pair = (stand, back)
+            if pair in previous:
+                continue
+            previous[pair] = ((cell, at), stand, direction)
+            queue.append(pair)
+            depths.append(steps)
+            if steps > 1 and stand in targets:
+                route = []
+                link = previous[pair]
+                while link is not None:
+                    before, step_stand, step_direction = link
+                    route.append((step_stand, step_direction))
+                    link = previous[before]
+                route.reverse()
+                yield tuple(route), back

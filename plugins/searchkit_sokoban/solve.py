@@ -8,7 +8,8 @@ pruned).
 With ``mode="optimal"`` it is one A* search (plus the exact tie-break on request). With
 ``mode="any"`` and no ``strategy`` it is a *portfolio* (:data:`PORTFOLIO`), run one after the
 other within the time limit: the backward search (:mod:`.pulls`: greedy on pulls from the
-solved position; it solves most levels in a fraction of a second), greedy best-first on the
+solved position; it solves most levels in a fraction of a second), the same with macros (a
+box dragged onto a starting cell by several pulls as one step), greedy best-first on the
 ``any`` problem (:mod:`.anyplan`: macro moves, packing-order guidance), greedy again without
 goal macros and packing guidance, the feature-space search (:mod:`.features`, after Shoham and
 Schaeffer's FESS: a round robin over cells of FESS's four features, with its advisors), then an
@@ -42,23 +43,28 @@ from .problem import MODES, make_problem
 from .pulls import PULL_RULES, PullProblem
 from .pushes import RULES
 
-__all__ = ["ANY_TUNING", "FEATURE_TUNING", "PORTFOLIO", "SolveReport", "check_strategy",
-           "solve_level"]
+__all__ = ["ANY_TUNING", "FEATURE_TUNING", "PORTFOLIO", "PULL_TUNING", "SolveReport",
+           "check_strategy", "solve_level"]
 
 #: Keyword arguments of :class:`~.anyplan.AnyPlanProblem` that :func:`solve_level` passes on
 #: in ``mode="any"`` (switches for ablations, not puzzle options).
 ANY_TUNING = ("tunnels", "goal_macros", "packing_weight")
+#: Keyword arguments of :class:`~.pulls.PullProblem` that a portfolio member whose strategy is
+#: ``"pull"`` takes as its tuning.
+PULL_TUNING = ("macro_depth",)
 #: Keyword arguments of :func:`~.features.feature_search` that :func:`solve_level` passes on.
 FEATURE_TUNING = ("box_moves",)
 
 #: ``mode="any"`` without a strategy: ``(name, mode, strategy, share of the time left, tuning)``,
 #: in order. The backward search (:mod:`.pulls`) solves most levels at once and takes tightly
-#: packed goals apart, and the forward searches after it meet the positions it reached; greedy
-#: search is fast but brittle: it dives into a dead region (greedy without goal macros and
-#: packing guidance dives elsewhere); the feature-space search (:mod:`.features`) is slower but
-#: gives every kind of position its turn; the exact A* solves a few small levels that the
-#: guidance misleads.
-PORTFOLIO = (("pull", "any", "pull", 0.3, {}),
+#: packed goals apart; a second one with macros (one box dragged onto a starting cell as one
+#: step) solves some that it misses and misses some that it solves; the forward searches after
+#: them meet the positions they reached; greedy search is fast but brittle: it dives into a
+#: dead region (greedy without goal macros and packing guidance dives elsewhere); the
+#: feature-space search (:mod:`.features`) is slower but gives every kind of position its turn;
+#: the exact A* solves a few small levels that the guidance misleads.
+PORTFOLIO = (("pull", "any", "pull", 0.2, {}),
+             ("pull, macros", "any", "pull", 0.2, {"macro_depth": 8}),
              ("greedy", "any", "greedy", 0.15, {}),
              ("greedy, plain", "any", "greedy", 0.3, {"goal_macros": False, "packing_weight": 0}),
              ("features", "any", "features", 0.8, {}),
@@ -138,10 +144,11 @@ def _check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
                              "time left)")
         if tuning and mode != "any":
             raise ValueError(f"{where}tuning {sorted(tuning)} applies only to mode 'any'")
+        valid = PULL_TUNING if strategy == "pull" else ANY_TUNING
         for switch in tuning:
-            if switch not in ANY_TUNING:
+            if switch not in valid:
                 raise ValueError(f"{where}unknown tuning {switch!r} (valid: "
-                                 f"{', '.join(ANY_TUNING)})")
+                                 f"{', '.join(valid)})")
 
 
 def check_strategy(strategy: str | None, mode: str) -> None:
@@ -229,7 +236,11 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
             break
         seconds, budget = part
         if member_strategy == "pull":  # the backward search (greedy on the pulls)
-            problem = puller = PullProblem(board, meet=tree if recorder is not None else None)
+            # a second backward search records into the first one's positions: the forward
+            # searches after them meet both
+            problem = puller = PullProblem(board, meet=tree if recorder is not None else None,
+                                           parents=None if puller is None else puller.parents,
+                                           **member_tuning)
             result = allowance.run(problem, "greedy", seconds, budget)
         else:
             meet: dict[str, Any] = {}
