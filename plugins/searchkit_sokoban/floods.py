@@ -1,6 +1,6 @@
 """Keeper floods on a bytearray of blocked cells: his region and its smallest cell
-(:func:`flood_region`), the smallest cell alone (:func:`flood_root`), and walks round one box, grown only as far as a question needs
-(:class:`WalkRound`).
+(:func:`flood_region`), the smallest cell alone (:func:`flood_root`), and walks round one box,
+grown only as far as a question needs (:class:`WalkRound`).
 
 A bytearray marks the blocked cells (walls, boxes: 1); a flood copies it and marks what it
 reaches, so one O(size) copy in C replaces a set built cell by cell.

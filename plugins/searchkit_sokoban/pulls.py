@@ -268,8 +268,9 @@ class PullProblem(ProblemBase):
                 continue
             occupied[box] = 0
             others = boxes[:index] + boxes[index + 1:]
-            for steps, keeper in pull_routes(self.board, occupied, box, state.keeper, free,
-                                             dead, depth):
+            routes = list(pull_routes(self.board, occupied, box, state.keeper, free, dead,
+                                      depth))  # found before ``occupied`` changes below
+            for steps, keeper in routes:
                 target = steps[-1][0]
                 new_boxes = tuple(sorted((*others, target)))
                 value = self._child_value(new_boxes, parent, index, target)
