@@ -124,15 +124,13 @@ ABLATION = (
     ("no feature-space search", {"portfolio": tuple(m for m in PORTFOLIO
                                                     if m[2] != "features")}),
     ("no backward search", {"portfolio": tuple(m for m in PORTFOLIO if m[2] != "pull")}),
-    ("no backward macros", {"portfolio": tuple(m for m in PORTFOLIO
-                                               if "macro_depth" not in m[4])}),
     ("corral rule on", {"corral": True}),
     ("greedy alone (no portfolio)", {"strategy": "greedy"}),
     ("feature-space search alone", {"strategy": "features"}),
     ("the same, weighing pushes, not box moves", {"strategy": "features", "box_moves": False}),
     ("backward search alone", {"strategy": "pull"}),
-    ("the same, with its macros", {"portfolio": tuple((*m[:3], 1.0, m[4]) for m in PORTFOLIO
-                                                       if "macro_depth" in m[4])}),
+    ("the same, with its macros", {"portfolio": (("pull, macros", "any", "pull", 1.0,
+                                                   {"macro_depth": 8}),)}),
 )
 
 
