@@ -12,8 +12,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from searchkit_sokoban import plan_to_lurd, replay_lurd, solve_level
-from searchkit_sokoban.anyplan import AnyPlanProblem
+from searchkit_sokoban import replay_lurd, solve_level
 from searchkit_sokoban.board import Board
 from searchkit_sokoban.levels import select_level, split_levels
 from searchkit_sokoban.pulls import PullMacro, PullProblem
@@ -103,27 +102,6 @@ def test_with_macros_the_pulls_solve_exactly_the_solvable_levels(text: str,
     if result.solved:
         replay = replay_lurd(rows, problem.forward_lurd(result.actions))
         assert replay.solved and replay.pushes == result.cost
-
-
-@given(puzzle_instances("sokoban", rows=5, cols=6, boxes=3, walls=0.15),
-       st.integers(min_value=1, max_value=40))
-@settings(max_examples=40, deadline=None)
-def test_a_forward_search_meets_positions_reached_by_macros(text: str, pulls: int) -> None:
-    """A position a macro reached is recorded with its macro: a forward search that stops
-    there gets its pushes, then all the pulls (macros unrolled) undone, and the plan replays."""
-    rows = text.splitlines()
-    board = Board(split_levels(text)[0])
-    puller = PullProblem(board, macro_depth=6)
-    search(puller, "greedy", budget=Budget(max_expansions=pulls))
-    forward = AnyPlanProblem(board, meet=puller.parents)
-    result = search(forward, "greedy")
-    assert result.solved == _solvable(rows)
-    if result.solved:
-        last = result.states[-1]
-        lurd = plan_to_lurd(forward, result.actions)
-        if last.boxes != board.goals:
-            lurd += puller.forward_lurd(puller.pulls_to((last.boxes, last.region)), last.keeper)
-        assert replay_lurd(rows, lurd).solved
 
 
 @needs_data

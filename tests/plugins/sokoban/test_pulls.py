@@ -134,15 +134,18 @@ def test_the_local_region_test_agrees_with_a_flood(text: str) -> None:
 
 
 @given(puzzle_instances("sokoban", rows=5, cols=6, boxes=3, walls=0.15),
-       st.integers(min_value=1, max_value=40), st.sampled_from(["greedy", "features"]))
-@settings(max_examples=50, deadline=None)
+       st.integers(min_value=1, max_value=40), st.sampled_from(["greedy", "features"]),
+       st.sampled_from([0, 6]))
+@settings(max_examples=60, deadline=None)
 def test_a_forward_search_that_meets_the_backward_one_has_a_whole_plan(
-        text: str, pulls: int, strategy: str) -> None:
+        text: str, pulls: int, strategy: str, macro_depth: int) -> None:
     """Bidirectional meeting: the forward search stops at any position the backward search
-    generated; its pushes, then the pulls to that position undone, replay to the solution."""
+    generated; its pushes, then the pulls to that position undone, replay to the solution.
+    With macros (``macro_depth``), a position a macro reached is recorded with it, and its
+    pulls are unrolled."""
     rows = text.splitlines()
     board = Board(split_levels(text)[0])
-    puller = PullProblem(board)
+    puller = PullProblem(board, macro_depth=macro_depth)
     search(puller, "greedy", budget=Budget(max_expansions=pulls))
     forward = AnyPlanProblem(board, meet=puller.parents)
     result = feature_search(forward) if strategy == "features" else search(forward, strategy)
