@@ -120,8 +120,9 @@ def pull_routes(board: Board, blocked: bytearray, box: int, keeper: int, targets
     """
     offsets = board.offsets
     linked = WalkRound(board, blocked).linked
-    previous: dict[tuple[int, int], tuple[tuple[int, int], int, int] | None] = {
-        (box, keeper): None}
+    # (box cell, keeper cell) -> (the pair before, the pull's direction); the pull's stand is
+    # the box cell of the pair it led to
+    previous: dict[tuple[int, int], tuple[tuple[int, int], int] | None] = {(box, keeper): None}
     queue = [(box, keeper)]
     depths = [0]
     for index, (cell, at) in enumerate(queue):
@@ -136,15 +137,14 @@ def pull_routes(board: Board, blocked: bytearray, box: int, keeper: int, targets
             pair = (stand, back)
             if pair in previous:
                 continue
-            previous[pair] = ((cell, at), stand, direction)
+            previous[pair] = ((cell, at), direction)
             queue.append(pair)
             depths.append(steps)
             if steps > 1 and stand in targets:
                 route = []
-                link = previous[pair]
+                step, link = pair, previous[pair]
                 while link is not None:
-                    before, step_stand, step_direction = link
-                    route.append((step_stand, step_direction))
-                    link = previous[before]
+                    route.append((step[0], link[1]))
+                    step, link = link[0], previous[link[0]]
                 route.reverse()
                 yield tuple(route), back
