@@ -26,7 +26,9 @@ fixed (:func:`~.routes.pull_routes`), as one step of that many pulls (:class:`Pu
 matching ignores the keeper: a box a few pulls from a starting cell, but with the keeper on
 the wrong side, looks no better after the walk round it than before, and greedy search wanders
 on that plateau; the macro crosses it in one step. Nothing is lost: every single pull is
-still a child.
+still a child. With ``plateau_macros`` the macros are offered only on such a plateau, from a
+position none of whose single pulls lowers the guide, so that they cost nothing where the
+plain search makes progress.
 
 Pruning (sound: no pull sequence that leads to the start is lost): a box is never pulled onto a
 cell that no starting box can be pushed to (``pull_dead_squares``), and a position where the
@@ -101,11 +103,14 @@ class PullProblem(ProblemBase):
     proves_optimal = False
 
     def __init__(self, board: Board, meet: Container[Hashable] | None = None, *,
-                 macro_depth: int = 0,
+                 macro_depth: int = 0, plateau_macros: bool = False,
                  parents: dict[Hashable, tuple[Hashable, Any] | None] | None = None) -> None:
         self.board = board
         #: the longest macro, in pulls (0: no macros; see the module docstring)
         self.macro_depth = macro_depth
+        #: offer the macros only on plateaus: from positions where no single pull lowers the
+        #: guide (see the module docstring)
+        self.plateau_macros = plateau_macros
         #: keys ``(boxes, region)`` of positions known to be reachable from the start (a
         #: forward search's: :attr:`.anyplan.AnyPlanProblem.tree`): reaching one is reaching the
         #: goal of this problem, so a child in it gets heuristic 0 (expanded next)
@@ -152,7 +157,9 @@ class PullProblem(ProblemBase):
         return found.value
 
     def successors(self, state: Any) -> Iterator[tuple[Any, Any, int]]:
-        for action, child, cost, _h in self.successors_with_heuristic(state, 0):
+        # the plateau test compares the children's guide with the state's own
+        h = self.heuristic(state) if self.plateau_macros and state.region >= 0 else 0
+        for action, child, cost, _h in self.successors_with_heuristic(state, h):
             yield action, child, cost
 
     def successors_with_heuristic(self, state: Any, h: float) -> Iterator[tuple[Any, ...]]:
@@ -171,6 +178,7 @@ class PullProblem(ProblemBase):
         offsets, dead = board.offsets, self.dead
         parent = self._assignment(boxes)
         pruned, parents, meet = self.pruned, self.parents, self.meet
+        lowered = False  # whether a single pull lowers the guide
         for i, box in enumerate(boxes):
             for direction, off in enumerate(offsets):
                 stand = box + off
@@ -191,8 +199,9 @@ class PullProblem(ProblemBase):
                 parents.setdefault(child_key, ((boxes, state.region), pull))
                 if meet is not None and child_key in meet:
                     value = 0  # a goal: expanded (and so goal-tested) next
+                lowered = lowered or value < h
                 yield pull, _state((new_boxes, region, back)), 1, value
-        if self.macro_depth:
+        if self.macro_depth and not (self.plateau_macros and lowered):
             yield from self._macros(state, occupied, parent)
 
     def format_action(self, action: Any) -> str:

@@ -49,8 +49,9 @@ __all__ = ["ANY_TUNING", "FEATURE_TUNING", "PORTFOLIO", "PULL_TUNING", "SolveRep
 #: in ``mode="any"`` (switches for ablations, not puzzle options).
 ANY_TUNING = ("tunnels", "goal_macros", "packing_weight")
 #: Keyword arguments of :class:`~.pulls.PullProblem` that a portfolio member whose strategy is
-#: ``"pull"`` takes as its tuning (``macro_depth``: the backward search's macros).
-PULL_TUNING = ("macro_depth",)
+#: ``"pull"`` takes as its tuning (``macro_depth``, ``plateau_macros``: the backward search's
+#: macros).
+PULL_TUNING = ("macro_depth", "plateau_macros")
 #: Keyword arguments of :func:`~.features.feature_search` that :func:`solve_level` passes on.
 FEATURE_TUNING = ("box_moves",)
 

@@ -1,5 +1,6 @@
 """The backward search's macros (``PullProblem(..., macro_depth=N)``): one box dragged onto a
-free starting cell by several pulls as one step.
+free starting cell by several pulls as one step; with ``plateau_macros``, only from positions
+none of whose single pulls lowers the guide.
 
 Independent facts: every macro child is replayed pull by pull here, the keeper's walks checked
 by a flood of this file's own; the exhaustive breadth-first search over single keeper steps of
@@ -88,15 +89,69 @@ def test_every_macro_is_a_legal_run_of_pulls_onto_a_free_starting_cell(text: str
                 queue.append(child)
 
 
+def test_plateau_macros_only_where_every_single_pull_leaves_the_guide_as_high() -> None:
+    # the box starts on (2, 2) and its goal is (3, 4): 3 pushes apart. Solved, with the keeper
+    # in the big region two single pulls lower the guide to 2, so no macro is offered; with
+    # him in the pocket on the right his one pull (right, away from the start) raises it to 4,
+    # so the macro that goes on round the box to the start is offered there, as everywhere
+    text = "########\n#     ##\n#@$  # #\n#   .  #\n#  #   #\n########"
+    board = Board(split_levels(text)[0])
+    everywhere = PullProblem(board, macro_depth=6)
+    plateau = PullProblem(board, macro_depth=6, plateau_macros=True)
+    solved = {board.row_col(state.region): state
+              for _, state, _ in plateau.successors(plateau.initial())}
+    big, pocket = solved[1, 1], solved[2, 6]
+    children = list(plateau.successors(big))
+    assert [plateau.heuristic(child) for _, child, _ in children] == [2, 2]
+    assert not [a for a, *_ in children if isinstance(a, PullMacro)]
+    assert [a for a, *_ in everywhere.successors(big) if isinstance(a, PullMacro)]
+    children = list(plateau.successors(pocket))
+    assert children == list(everywhere.successors(pocket))
+    (pull, child, _), (macro, end, cost) = children
+    assert not isinstance(pull, PullMacro) and plateau.heuristic(child) == 4
+    assert isinstance(macro, PullMacro)
+    assert end.boxes == board.initial_boxes and cost == 5
+
+
+@given(puzzle_instances("sokoban", rows=5, cols=6, boxes=3, walls=0.15),
+       st.integers(min_value=2, max_value=6))
+@settings(max_examples=40, deadline=None)
+def test_plateau_macros_are_the_macros_of_the_positions_no_single_pull_improves(
+        text: str, depth: int) -> None:
+    """On the first 200 positions breadth-first: with ``plateau_macros`` a position's children
+    are its single pulls, plus all the macros that the problem offering them everywhere gives,
+    exactly when none of those pulls leads to a lower matching than the position's own (each
+    matching computed here by :meth:`~PullProblem.heuristic`), whichever way they are asked
+    for (``successors``, or ``successors_with_heuristic`` as the search loops do)."""
+    board = Board(split_levels(text)[0])
+    everywhere = PullProblem(board, macro_depth=depth)
+    plateau = PullProblem(board, macro_depth=depth, plateau_macros=True)
+    queue = [child for _, child, _ in plateau.successors(plateau.initial())]
+    seen = {plateau.key(state) for state in queue}
+    for state in queue[:200]:
+        every = list(everywhere.successors(state))
+        single = [step for step in every if not isinstance(step[0], PullMacro)]
+        h = plateau.heuristic(state)
+        stuck = all(plateau.heuristic(child) >= h for _, child, _ in single)
+        children = list(plateau.successors(state))
+        assert children == (every if stuck else single)
+        assert [step[:3] for step in plateau.successors_with_heuristic(state, h)] == children
+        for _, child, _ in children:
+            if plateau.key(child) not in seen:
+                seen.add(plateau.key(child))
+                queue.append(child)
+
+
 @given(puzzle_instances("sokoban", rows=4, cols=5, boxes=2, walls=0.15),
-       st.integers(min_value=2, max_value=8))
+       st.integers(min_value=2, max_value=8), st.booleans())
 @settings(max_examples=60, deadline=None)
-def test_with_macros_the_pulls_solve_exactly_the_solvable_levels(text: str,
-                                                                  depth: int) -> None:
+def test_with_macros_the_pulls_solve_exactly_the_solvable_levels(text: str, depth: int,
+                                                                  plateau: bool) -> None:
     """Macros are extra children, every single pull is still there: nothing solvable is lost,
     and a plan with macros, undone, replays forwards, one push per pull."""
     rows = text.splitlines()
-    problem = PullProblem(Board(split_levels(text)[0]), macro_depth=depth)
+    problem = PullProblem(Board(split_levels(text)[0]), macro_depth=depth,
+                          plateau_macros=plateau)
     result = search(problem, "greedy")
     assert result.solved == _solvable(rows)
     if result.solved:
@@ -108,17 +163,20 @@ def test_with_macros_the_pulls_solve_exactly_the_solvable_levels(text: str,
 def test_macros_solve_a_level_the_single_pulls_do_not() -> None:
     """Sasquatch 23 (14 boxes, four rooms round a hub): greedy search on single pulls does
     not reach the start in 30,000 expansions (nor in 20 s of CPU, 2026-11-27); with macros of
-    up to 8 pulls it does (24,933 expansions), and the plan replays."""
+    up to 8 pulls it does (24,933 expansions), with them only on plateaus sooner (2,750), and
+    the plans replay."""
     raw = select_level(split_levels((DATA / "sasquatch.xsb").read_text()), 23)
     rows = [row for _, row in raw.rows]
     results = {}
-    for depth in (0, 8):
-        problem = PullProblem(Board(raw), macro_depth=depth)
-        results[depth] = result = search(problem, "greedy",
-                                         budget=Budget(max_expansions=30_000))
+    for depth, plateau in ((0, False), (8, False), (8, True)):
+        problem = PullProblem(Board(raw), macro_depth=depth, plateau_macros=plateau)
+        results[depth, plateau] = result = search(problem, "greedy",
+                                                  budget=Budget(max_expansions=30_000))
         if result.solved:
             assert replay_lurd(rows, problem.forward_lurd(result.actions)).solved
-    assert results[8].solved and not results[0].solved
+    assert not results[0, False].solved
+    assert results[8, False].solved and results[8, True].solved
+    assert results[8, True].stats.expanded < results[8, False].stats.expanded
 
 
 def test_a_portfolio_member_takes_the_macro_depth_as_its_tuning() -> None:
@@ -126,7 +184,8 @@ def test_a_portfolio_member_takes_the_macro_depth_as_its_tuning() -> None:
     member = ("pull, macros", "any", "pull", 1.0, {"macro_depth": 4})
     report = solve_level(text, mode="any", cost="pushes", portfolio=(member,))
     assert report.solved and report.strategy == "pull, macros"
-    with pytest.raises(ValueError, match=r"unknown tuning 'tunnels' \(valid: macro_depth\)"):
+    with pytest.raises(ValueError, match=r"unknown tuning 'tunnels' \(valid: macro_depth, "
+                                         r"plateau_macros\)"):
         solve_level(text, mode="any", portfolio=(member[:4] + ({"tunnels": False},),))
     with pytest.raises(ValueError, match="unknown tuning 'macro_depth'"):
         solve_level(text, mode="any", portfolio=(("g", "any", "greedy", 1.0,
