@@ -30,7 +30,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from searchkit import PlanError, UnknownNameError, get_strategy
+from searchkit import PlanError, Result, UnknownNameError, get_strategy
 
 from .allowance import Allowance
 from .board import Board
