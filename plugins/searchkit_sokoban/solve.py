@@ -8,7 +8,8 @@ pruned).
 With ``mode="optimal"`` it is one A* search (plus the exact tie-break on request). With
 ``mode="any"`` and no ``strategy`` it is a *portfolio* (:data:`PORTFOLIO`), run one after the
 other within the time limit: the backward search (:mod:`.pulls`: greedy on pulls from the
-solved position; it solves most levels in a fraction of a second), greedy best-first on the
+solved position; it solves most levels in a fraction of a second), a short second backward
+search with macros where its guide stalls, greedy best-first on the
 ``any`` problem (:mod:`.anyplan`: macro moves, packing-order guidance), greedy again without
 goal macros and packing guidance, the feature-space search (:mod:`.features`, after Shoham and
 Schaeffer's FESS: a round robin over cells of FESS's four features, with its advisors), then an
@@ -61,10 +62,13 @@ FEATURE_TUNING = ("box_moves",)
 #: search is fast but brittle: it dives into a dead region (greedy without goal macros and
 #: packing guidance dives elsewhere); the feature-space search (:mod:`.features`) is slower but
 #: gives every kind of position its turn; the exact A* solves a few small levels that the
-#: guidance misleads. A second backward search with macros (``{"macro_depth": 8}``, see
-#: :mod:`.pulls`) is not in it: as a member it traded levels without a net gain
-#: (docs/puzzles/sokoban.md).
+#: guidance misleads. A second, short backward search offers macros on plateaus only
+#: (``{"macro_depth": 8, "plateau_macros": True}``, see :mod:`.pulls`): it solves levels whose
+#: guide stalls where a box must be walked round; with macros everywhere, a longer member
+#: traded levels without a net gain (docs/puzzles/sokoban.md).
 PORTFOLIO = (("pull", "any", "pull", 0.3, {}),
+             ("pull, plateau macros", "any", "pull", 0.05,
+              {"macro_depth": 8, "plateau_macros": True}),
              ("greedy", "any", "greedy", 0.15, {}),
              ("greedy, plain", "any", "greedy", 0.3, {"goal_macros": False, "packing_weight": 0}),
              ("features", "any", "features", 0.8, {}),

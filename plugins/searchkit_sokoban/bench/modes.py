@@ -124,6 +124,8 @@ ABLATION = (
     ("no feature-space search", {"portfolio": tuple(m for m in PORTFOLIO
                                                     if m[2] != "features")}),
     ("no backward search", {"portfolio": tuple(m for m in PORTFOLIO if m[2] != "pull")}),
+    ("no backward macros on plateaus", {"portfolio": tuple(m for m in PORTFOLIO
+                                                           if "macro_depth" not in m[4])}),
     ("corral rule on", {"corral": True}),
     ("greedy alone (no portfolio)", {"strategy": "greedy"}),
     ("feature-space search alone", {"strategy": "features"}),
@@ -131,6 +133,9 @@ ABLATION = (
     ("backward search alone", {"strategy": "pull"}),
     ("the same, with its macros", {"portfolio": (("pull, macros", "any", "pull", 1.0,
                                                    {"macro_depth": 8}),)}),
+    ("the same, with its macros on plateaus only",
+     {"portfolio": (("pull, plateau macros", "any", "pull", 1.0,
+                     {"macro_depth": 8, "plateau_macros": True}),)}),
 )
 
 
