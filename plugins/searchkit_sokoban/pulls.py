@@ -64,10 +64,29 @@ from .floods import WALLS, flood_region, flood_root
 from .pushes import Action, one_run, spell_walk
 from .routes import PullMacro, pull_routes
 
-__all__ = ["PULL_RULES", "Pull", "PullMacro", "PullProblem", "PullState"]
+__all__ = ["PULL_RULES", "Pull", "PullMacro", "PullProblem", "PullState", "check_macros"]
 
 #: The pruning rules of the backward search, as counted in :attr:`PullProblem.pruned`.
 PULL_RULES = ("pull_dead_squares", "pull_bipartite")
+
+
+def check_macros(macro_depth: int = 0, plateau_macros: bool = False) -> None:
+    """Raise ``ValueError`` unless ``macro_depth`` is a whole number, 0 (no macros) or more,
+    and ``plateau_macros`` a bool that is true only with macros to offer.
+
+    >>> check_macros(8, plateau_macros=True)
+    >>> check_macros(0, plateau_macros=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: plateau_macros needs macros: give macro_depth 2 or more
+    """
+    if isinstance(macro_depth, bool) or not isinstance(macro_depth, int) or macro_depth < 0:
+        raise ValueError(f"macro_depth must be a whole number, 0 (no macros) or more, not "
+                         f"{macro_depth!r}")
+    if plateau_macros not in (True, False):
+        raise ValueError(f"plateau_macros must be True or False, not {plateau_macros!r}")
+    if plateau_macros and macro_depth < 2:
+        raise ValueError("plateau_macros needs macros: give macro_depth 2 or more")
 
 
 class PullState(NamedTuple):
@@ -105,6 +124,7 @@ class PullProblem(ProblemBase):
     def __init__(self, board: Board, meet: Container[Hashable] | None = None, *,
                  macro_depth: int = 0, plateau_macros: bool = False,
                  parents: dict[Hashable, tuple[Hashable, Any] | None] | None = None) -> None:
+        check_macros(macro_depth, plateau_macros)
         self.board = board
         #: the longest macro, in pulls (0: no macros; see the module docstring)
         self.macro_depth = macro_depth

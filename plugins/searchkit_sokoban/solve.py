@@ -40,7 +40,7 @@ from .levels import select_level, split_levels
 from .lurd import plan_to_lurd, replay_lurd
 from .plugin import SokobanPuzzle
 from .problem import MODES, make_problem
-from .pulls import PULL_RULES, PullProblem
+from .pulls import PULL_RULES, PullProblem, check_macros
 from .pushes import RULES
 
 __all__ = ["ANY_TUNING", "FEATURE_TUNING", "PORTFOLIO", "PULL_TUNING", "SolveReport",
@@ -153,6 +153,11 @@ def _check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
             if switch not in valid:
                 raise ValueError(f"{where}unknown tuning {switch!r} (valid: "
                                  f"{', '.join(valid)})")
+        if strategy == "pull":
+            try:
+                check_macros(**tuning)
+            except ValueError as error:
+                raise ValueError(f"{where}{error}") from None
 
 
 def check_strategy(strategy: str | None, mode: str) -> None:

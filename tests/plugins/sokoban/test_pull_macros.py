@@ -10,6 +10,8 @@ characters (:func:`replay_lurd`).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -190,3 +192,23 @@ def test_a_portfolio_member_takes_the_macro_depth_as_its_tuning() -> None:
     with pytest.raises(ValueError, match="unknown tuning 'macro_depth'"):
         solve_level(text, mode="any", portfolio=(("g", "any", "greedy", 1.0,
                                                   {"macro_depth": 4}),))
+
+
+@pytest.mark.parametrize(("tuning", "message"), [
+    ({"macro_depth": -1}, "macro_depth must be a whole number, 0 (no macros) or more, not -1"),
+    ({"macro_depth": 2.5}, "macro_depth must be a whole number, 0 (no macros) or more, not 2.5"),
+    ({"macro_depth": True}, ("macro_depth must be a whole number, 0 (no macros) or more, not "
+                             "True")),
+    ({"macro_depth": 8, "plateau_macros": "yes"}, ("plateau_macros must be True or False, not "
+                                                   "'yes'")),
+    ({"plateau_macros": True}, "plateau_macros needs macros: give macro_depth 2 or more"),
+])
+def test_bad_macro_tuning_is_refused_before_any_search_runs(tuning, message) -> None:
+    # the first member is fine and would solve the level: the bad second one must stop the
+    # solve before it starts, naming the member, and the problem itself refuses the values
+    text = "#######\n#@ $ .#\n#######"
+    portfolio = (("pull", "any", "pull", 0.5, {}), ("bad", "any", "pull", 1.0, tuning))
+    with pytest.raises(ValueError, match=f"^portfolio member 'bad': {re.escape(message)}$"):
+        solve_level(text, mode="any", portfolio=portfolio)
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        PullProblem(Board(split_levels(text)[0]), **tuning)
