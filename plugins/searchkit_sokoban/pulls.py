@@ -62,31 +62,12 @@ from .assignment import Assignment
 from .board import PUSH_CHARS, Board
 from .floods import WALLS, flood_region, flood_root
 from .pushes import Action, one_run, spell_walk
-from .routes import PullMacro, pull_routes
+from .routes import PullMacro, check_macros, pull_routes
 
-__all__ = ["PULL_RULES", "Pull", "PullMacro", "PullProblem", "PullState", "check_macros"]
+__all__ = ["PULL_RULES", "Pull", "PullMacro", "PullProblem", "PullState"]
 
 #: The pruning rules of the backward search, as counted in :attr:`PullProblem.pruned`.
 PULL_RULES = ("pull_dead_squares", "pull_bipartite")
-
-
-def check_macros(macro_depth: int = 0, plateau_macros: bool = False) -> None:
-    """Raise ``ValueError`` unless ``macro_depth`` is a whole number, 0 (no macros) or more,
-    and ``plateau_macros`` a bool that is true only with macros to offer.
-
-    >>> check_macros(8, plateau_macros=True)
-    >>> check_macros(0, plateau_macros=True)
-    Traceback (most recent call last):
-    ...
-    ValueError: plateau_macros needs macros: give macro_depth 2 or more
-    """
-    if isinstance(macro_depth, bool) or not isinstance(macro_depth, int) or macro_depth < 0:
-        raise ValueError(f"macro_depth must be a whole number, 0 (no macros) or more, not "
-                         f"{macro_depth!r}")
-    if plateau_macros not in (True, False):
-        raise ValueError(f"plateau_macros must be True or False, not {plateau_macros!r}")
-    if plateau_macros and macro_depth < 2:
-        raise ValueError("plateau_macros needs macros: give macro_depth 2 or more")
 
 
 class PullState(NamedTuple):

@@ -1,7 +1,8 @@
 """The moves that carry one box somewhere, the other boxes staying put: the pushes that bring
 it to a goal (:func:`box_route`, behind the goal macros of :mod:`.anyplan` and the packing
 advisor of :mod:`.advisors`) and the pulls that bring it to a starting cell
-(:func:`pull_routes`, behind the backward search's macros in :mod:`.pulls`).
+(:func:`pull_routes`, behind the backward search's macros in :mod:`.pulls`, whose switches
+:func:`check_macros` checks).
 
 The search runs over (box cell, keeper cell) pairs: the keeper stands where the box was after
 each push, and between two pushes in different directions he must walk round the box
@@ -26,7 +27,7 @@ from typing import NamedTuple
 from .board import Board
 from .floods import WALLS, WalkRound
 
-__all__ = ["PullMacro", "box_route", "pull_routes"]
+__all__ = ["PullMacro", "box_route", "check_macros", "pull_routes"]
 
 
 class PullMacro(NamedTuple):
@@ -148,3 +149,23 @@ def pull_routes(board: Board, blocked: bytearray, box: int, keeper: int, targets
                     step, link = link[0], previous[link[0]]
                 route.reverse()
                 yield tuple(route), back
+
+
+def check_macros(macro_depth: int = 0, plateau_macros: bool = False) -> None:
+    """Raise ``ValueError`` unless the backward search's macro switches are valid
+    (:class:`~.pulls.PullProblem`): ``macro_depth``, the longest macro in pulls, a whole
+    number, 0 (no macros) or more; ``plateau_macros`` a bool, true only with macros to offer.
+
+    >>> check_macros(8, plateau_macros=True)
+    >>> check_macros(0, plateau_macros=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: plateau_macros needs macros: give macro_depth 2 or more
+    """
+    if isinstance(macro_depth, bool) or not isinstance(macro_depth, int) or macro_depth < 0:
+        raise ValueError(f"macro_depth must be a whole number, 0 (no macros) or more, not "
+                         f"{macro_depth!r}")
+    if plateau_macros not in (True, False):
+        raise ValueError(f"plateau_macros must be True or False, not {plateau_macros!r}")
+    if plateau_macros and macro_depth < 2:
+        raise ValueError("plateau_macros needs macros: give macro_depth 2 or more")

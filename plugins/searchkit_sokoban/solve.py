@@ -40,8 +40,9 @@ from .levels import select_level, split_levels
 from .lurd import plan_to_lurd, replay_lurd
 from .plugin import SokobanPuzzle
 from .problem import MODES, make_problem
-from .pulls import PULL_RULES, PullProblem, check_macros
+from .pulls import PULL_RULES, PullProblem
 from .pushes import RULES
+from .routes import check_macros
 
 __all__ = ["ANY_TUNING", "FEATURE_TUNING", "PORTFOLIO", "PULL_TUNING", "SolveReport",
            "check_strategy", "solve_level"]
