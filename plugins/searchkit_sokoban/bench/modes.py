@@ -109,7 +109,7 @@ def run_collection(options: Options, suffix: str) -> Table:
     return Table(f"sokoban-{suffix}", f"sokoban-{suffix}: {title}, {count} levels, cost=pushes, "
                  f"{short:g} s and {limit:g} s of CPU a level", _columns(short, limit), rows,
                  [("- mode=optimal: push-optimal A*; mode=any: the portfolio of solve_level ("
-                  + ", ".join(name for name, *_ in PORTFOLIO) + "), plans not claimed optimal."),
+                  + "; ".join(name for name, *_ in PORTFOLIO) + "), plans not claimed optimal."),
                   "- every plan replayed square by square."], details)
 
 
