@@ -268,7 +268,7 @@ class PullProblem(ProblemBase):
         :attr:`macro_depth` box-alone pulls from, dragged onto a free starting cell by
         :func:`~.routes.pull_routes`; one child per resulting position, its shortest macro."""
         boxes = state.boxes
-        free = set(self.starts).difference(boxes)
+        free = self._starts.difference(boxes)
         depth, dead, meet = self.macro_depth, self.dead, self.meet
         near = [self.from_start[index] for index, cell in enumerate(self.starts)
                 if cell in free]
