@@ -83,7 +83,8 @@ class SokobanPuzzle(Puzzle):
         "freeze": _rule("prune positions with a frozen box off its goal"),
         "bipartite": _rule("prune positions where the boxes cannot reach distinct goals"),
         "subsets": _rule("prune positions where a few boxes alone (2 to 5, the others removed) "
-                         "could not be solved: a table built once per level"),
+                         "could not be solved: a table built once per level (mode=any's "
+                         "backward search: pairs that could not be pulled back to the start)"),
         "pi_corral": _rule("cost=pushes: when a PI-corral exists, only push its barrier boxes "
                            "into it (ignored for cost=moves: not move-optimal)"),
         "corral": PuzzleOption(

@@ -31,8 +31,11 @@ position none of whose single pulls lowers the guide, so that they cost nothing 
 plain search makes progress.
 
 Pruning (sound: no pull sequence that leads to the start is lost): a box is never pulled onto a
-cell that no starting box can be pushed to (``pull_dead_squares``), and a position where the
-boxes cannot be matched to distinct starting cells is dropped (``pull_bipartite``).
+cell that no starting box can be pushed to (``pull_dead_squares``), a pull after which the box
+pulled and some other box, alone, could not both be pulled back onto starting cells is not
+made (``pull_subsets``, the backward twin of the ``subsets`` table of pairs:
+:class:`~.subsets.SubsetTable` with ``backward=True``; on with ``subsets``), and a position
+where the boxes cannot be matched to distinct starting cells is dropped (``pull_bipartite``).
 
 :meth:`PullProblem.forward_plan` turns the pulls found, reversed, into forward
 :class:`~.pushes.Action` records (a pull undone is a push), which the forward problems spell
@@ -63,11 +66,12 @@ from .board import PUSH_CHARS, Board
 from .floods import WALLS, flood_region, flood_root
 from .pushes import Action, one_run, spell_walk
 from .routes import PullMacro, check_macros, pull_routes
+from .subsets import SubsetTable
 
 __all__ = ["PULL_RULES", "Pull", "PullMacro", "PullProblem", "PullState"]
 
 #: The pruning rules of the backward search, as counted in :attr:`PullProblem.pruned`.
-PULL_RULES = ("pull_dead_squares", "pull_bipartite")
+PULL_RULES = ("pull_dead_squares", "pull_subsets", "pull_bipartite")
 
 
 class PullState(NamedTuple):
@@ -103,10 +107,12 @@ class PullProblem(ProblemBase):
     proves_optimal = False
 
     def __init__(self, board: Board, meet: Container[Hashable] | None = None, *,
-                 macro_depth: int = 0, plateau_macros: bool = False,
+                 macro_depth: int = 0, plateau_macros: bool = False, subsets: bool = True,
                  parents: dict[Hashable, tuple[Hashable, Any] | None] | None = None) -> None:
         check_macros(macro_depth, plateau_macros)
         self.board = board
+        #: whether the ``pull_subsets`` rule is on (see the module docstring)
+        self.subsets = subsets
         #: the longest macro, in pulls (0: no macros; see the module docstring)
         self.macro_depth = macro_depth
         #: offer the macros only on plateaus: from positions where no single pull lowers the
@@ -179,8 +185,10 @@ class PullProblem(ProblemBase):
         offsets, dead = board.offsets, self.dead
         parent = self._assignment(boxes)
         pruned, parents, meet = self.pruned, self.parents, self.meet
+        alive = self.subset_table().alive if self.subsets else None
         lowered = False  # whether a single pull lowers the guide
         for i, box in enumerate(boxes):
+            others = boxes[:i] + boxes[i + 1:]
             for direction, off in enumerate(offsets):
                 stand = box + off
                 back = stand + off
@@ -189,7 +197,10 @@ class PullProblem(ProblemBase):
                 if dead[stand]:
                     pruned["pull_dead_squares"] += 1
                     continue
-                new_boxes = tuple(sorted((*boxes[:i], stand, *boxes[i + 1:])))
+                if alive is not None and not alive(others, stand, back):
+                    pruned["pull_subsets"] += 1
+                    continue
+                new_boxes = tuple(sorted((*others, stand)))
                 value = self._child_value(new_boxes, parent, i, stand)
                 if value == inf:
                     pruned["pull_bipartite"] += 1
@@ -215,6 +226,13 @@ class PullProblem(ProblemBase):
             return "".join(map(self.format_action, self._single([action])))
         boxes, keeper, stand, direction = action
         return spell_walk(self.board, boxes, keeper, stand) + PUSH_CHARS[direction]
+
+    def subset_table(self) -> SubsetTable:
+        """The ``pull_subsets`` rule's table of pairs, built on first use and shared by every
+        backward search on the level (:meth:`Board.derived`)."""
+        board = self.board
+        return board.derived("pull_subsets",
+                             lambda: SubsetTable(board, max_boxes=2, backward=True))
 
     # -- the plan forwards --------------------------------------------------------------------
 
@@ -266,13 +284,15 @@ class PullProblem(ProblemBase):
         """The macro children of ``state`` (``occupied``: its walls and boxes; ``parent``: its
         matching): each box off the starting cells that some free starting cell is at most
         :attr:`macro_depth` box-alone pulls from, dragged onto a free starting cell by
-        :func:`~.routes.pull_routes`; one child per resulting position, its shortest macro."""
+        :func:`~.routes.pull_routes`; one child per resulting position, its shortest macro. The
+        rules test the macro's end as they test a pull's."""
         boxes = state.boxes
         free = self._starts.difference(boxes)
         depth, dead, meet = self.macro_depth, self.dead, self.meet
         near = [self.from_start[index] for index, cell in enumerate(self.starts)
                 if cell in free]
         found = set()
+        alive = self.subset_table().alive if self.subsets else None
         for index, box in enumerate(boxes):
             if box in self._starts or min(row[box] for row in near) > depth:
                 continue
@@ -282,6 +302,8 @@ class PullProblem(ProblemBase):
                                       depth))  # found before ``occupied`` changes below
             for steps, keeper in routes:
                 target = steps[-1][0]
+                if alive is not None and not alive(others, target, keeper):
+                    continue
                 new_boxes = tuple(sorted((*others, target)))
                 value = self._child_value(new_boxes, parent, index, target)
                 if value == inf:

@@ -28,6 +28,14 @@ table's). Subsets without the pushed box need no new test: in each of them the k
 walked (the pushed box's cell is free there), and walking never changes whether an abstract
 position is solvable.
 
+**Backwards** (``backward=True``, the ``pull_subsets`` rule of :mod:`.pulls`): the same
+abstraction for the level searched backwards, from the goals to where the boxes start. There a
+position leads to the goal when its boxes can be *pulled* onto their starting cells, the keeper
+ending in his starting region; ``k`` boxes alone then can be pulled onto ``k`` of the starting
+cells. The twin table holds those ``k``-box positions, found *forwards* by keeper steps and
+pushes from ``k`` boxes on any ``k`` starting cells (the keeper on any other floor cell): a
+position never reached cannot be pulled back. The test is the same, after each pull.
+
 **The moves bound** (:class:`SubsetMoveBound`, for ``cost="moves"``): the same abstraction
 measured in moves. The fewest moves that some ``k`` boxes need alone bound the moves the whole
 position needs; a second backward search, breadth-first by distance, gives them exactly.
@@ -59,7 +67,9 @@ UNSOLVABLE = 255  #: a move distance of :class:`SubsetMoveBound` for an unsolvab
 
 
 class SubsetTable:
-    """The solvable positions of every ``k`` boxes alone, ``2 <= k <= max_boxes`` (see above).
+    """The solvable positions of every ``k`` boxes alone, ``2 <= k <= max_boxes`` (see above);
+    with ``backward`` the positions from which ``k`` boxes alone can be pulled onto ``k``
+    starting cells (the backward search's twin, see above).
 
     ``tables[k]`` maps a box set (bit mask of cells) to the mask of keeper cells from which it
     is solvable; ``states[k]`` is how many ``(box set, keeper cell)`` positions it holds. Sizes
@@ -68,7 +78,8 @@ class SubsetTable:
     """
 
     def __init__(self, board: Board, max_boxes: int = 5, max_sets: int = 100_000,
-                 neighbours: int = 6, max_answers: int = 100_000) -> None:
+                 neighbours: int = 6, max_answers: int = 100_000, backward: bool = False
+                 ) -> None:
         self.tables: dict[int, dict[int, int]] = {}
         self.states: dict[int, int] = {}
         for k in range(2, min(max_boxes, len(board.goals)) + 1):
@@ -76,7 +87,7 @@ class SubsetTable:
                 last, before = len(self.tables[k - 1]), len(self.tables[k - 2])
                 if last * last > max_sets * before:
                     break
-            found = _solvable_positions(board, k, max_sets)
+            found = _solvable_positions(board, k, max_sets, backward)
             if found is None:
                 break
             self.tables[k] = found
@@ -99,7 +110,8 @@ class SubsetTable:
     def alive(self, others: tuple[int, ...], pushed: int, keeper: int) -> bool:
         """False when some tested subset holding the box on ``pushed`` cannot be solved alone.
 
-        ``others`` are the other boxes' cells, ``keeper`` the keeper's cell (after the push).
+        ``others`` are the other boxes' cells, ``keeper`` the keeper's cell (after the push;
+        with ``backward``: ``pushed`` is the box just pulled, ``keeper`` his cell after it).
         The pairs: one set intersection with the cells that make an unsolvable pair with the
         pushed box (found once per pushed cell and keeper cell, O(floor)); the larger subsets:
         O(len(others) + C(neighbours, k - 1)) dictionary lookups.
@@ -259,7 +271,8 @@ def _move_distances(board: Board, k: int, max_sets: int) -> dict[int, bytearray]
     return distances
 
 
-def _solvable_positions(board: Board, k: int, max_sets: int) -> dict[int, int] | None:
+def _solvable_positions(board: Board, k: int, max_sets: int, backward: bool = False
+                        ) -> dict[int, int] | None:
     """Box set -> keeper mask of every solvable ``k``-box position; None when more than
     ``max_sets`` box sets are solvable.
 
@@ -267,13 +280,15 @@ def _solvable_positions(board: Board, k: int, max_sets: int) -> dict[int, int] |
     newly reached keeper cells are flooded (bit-parallel, within the cells free of its boxes,
     since walking is reversible), then every pull from the region is tried (the keeper on
     ``c`` steps to ``c + d`` with a box on ``c - d``, which moves to ``c``), which seeds the
-    pulled box set. Each box set is flooded again only when new cells reach it.
+    pulled box set. Each box set is flooded again only when new cells reach it. With
+    ``backward`` the same search runs forwards, pushes from the boxes' starting cells.
     """
     width, offsets = board.width, board.offsets
     floor = _floor_mask(board)
+    moves = _pushes if backward else _pulls
     table: dict[int, int] = {}
     pending: dict[int, int] = {}  # box set -> keeper cells reached but not yet flooded
-    for goals in combinations(board.goals, k):
+    for goals in combinations(board.initial_boxes if backward else board.goals, k):
         boxes = sum(1 << goal for goal in goals)
         pending[boxes] = floor & ~boxes
     work = list(pending)
@@ -295,14 +310,14 @@ def _solvable_positions(board: Board, k: int, max_sets: int) -> dict[int, int] |
             check_budget()  # a long build runs under the budget of the search that needs it
         if len(table) > max_sets:
             return None
-        for pulled, step in _pulls(boxes, region, free, offsets):
-            if table.get(pulled, 0) >> step & 1:
+        for moved, step in moves(boxes, region, free, offsets):
+            if table.get(moved, 0) >> step & 1:
                 continue
-            seeds = pending.get(pulled)
+            seeds = pending.get(moved)
             if seeds is None:
-                work.append(pulled)
+                work.append(moved)
                 seeds = 0
-            pending[pulled] = seeds | 1 << step
+            pending[moved] = seeds | 1 << step
     return table
 
 
@@ -322,6 +337,23 @@ def _pulls(boxes: int, keepers: int, free: int, offsets: tuple[int, ...]
             stands ^= low
             stand = low.bit_length() - 1
             yield boxes ^ 1 << stand - off | low, stand + off
+
+
+def _pushes(boxes: int, keepers: int, free: int, offsets: tuple[int, ...]
+            ) -> Iterator[tuple[int, int]]:
+    """Every push from a keeper cell in the mask ``keepers``: ``(box set after, keeper cell
+    after)``. The keeper on ``stand`` pushes the box beside him one cell on, onto a free cell,
+    and steps onto the box's cell: :func:`_pulls` run the other way."""
+    for off in offsets:
+        if off > 0:
+            stands = keepers & boxes >> off & free >> 2 * off
+        else:
+            stands = keepers & boxes << -off & free << -2 * off
+        while stands:
+            low = stands & -stands
+            stands ^= low
+            box = low.bit_length() - 1 + off
+            yield boxes ^ 1 << box | 1 << box + off, box
 
 
 def _floor_mask(board: Board) -> int:

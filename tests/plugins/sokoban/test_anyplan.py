@@ -115,7 +115,8 @@ def test_the_report_says_what_found_the_plan() -> None:
     assert report.solved and report.mode == "any" and report.strategy == "pull"  # the first member
     assert not report.optimal
     assert set(report.pruned) == {"dead_squares", "freeze", "bipartite", "subsets", "pi_corral",
-                                  "corral", "pull_dead_squares", "pull_bipartite", "heuristic"}
+                                  "corral", "pull_dead_squares", "pull_subsets", "pull_bipartite",
+                                  "heuristic"}
     exact = solve_level(text, cost="pushes", time_limit=30)
     assert exact.optimal and exact.pushes <= report.pushes
     alone = solve_level(text, mode="any", cost="moves", strategy="astar", clock="cpu",

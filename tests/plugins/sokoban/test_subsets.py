@@ -71,6 +71,49 @@ def test_the_table_agrees_with_forward_search(text: str, data: st.DataObject) ->
             assert claimed == _solvable_forward(board, frozenset(boxes), keeper), (k, boxes, keeper)
 
 
+def _pullable_backward(board: Board, boxes: frozenset[int], keeper: int) -> bool:
+    """Whether ``boxes`` alone can all be pulled onto the level's starting cells: breadth-first
+    over keeper steps and pulls (he steps away from a box beside him, which follows)."""
+    starts = set(board.initial_boxes)
+    start = (boxes, keeper)
+    seen = {start}
+    queue = [start]
+    for placed, at in queue:
+        if placed <= starts:
+            return True
+        for off in board.offsets:
+            step = at + off
+            if not board.is_floor[step] or step in placed:
+                continue
+            children = [(placed, step)]
+            if at - off in placed:
+                children.append((placed - {at - off} | {at}, step))
+            for child in children:
+                if child not in seen:
+                    seen.add(child)
+                    queue.append(child)
+    return False
+
+
+@given(puzzle_instances("sokoban", rows=4, cols=5, boxes=3, walls=0.15), st.data())
+@settings(max_examples=40, deadline=None)
+def test_the_backward_table_agrees_with_a_pull_search(text: str, data: st.DataObject) -> None:
+    """``backward=True``: a position is in the table exactly when its boxes alone can be
+    pulled back onto starting cells."""
+    board = _board(text)
+    table = SubsetTable(board, max_boxes=3, backward=True)
+    for k, positions in table.tables.items():
+        for _ in range(6):
+            boxes = data.draw(st.lists(st.sampled_from(board.floor), min_size=k, max_size=k,
+                                       unique=True))
+            free = [c for c in board.floor if c not in boxes]
+            keeper = data.draw(st.sampled_from(free))
+            mask = sum(1 << c for c in boxes)
+            claimed = bool(positions.get(mask, 0) >> keeper & 1)
+            assert claimed == _pullable_backward(board, frozenset(boxes), keeper), \
+                (k, boxes, keeper)
+
+
 def test_the_table_holds_every_solvable_pair_of_a_small_level() -> None:
     """Exhaustive on one level: every pair of cells and keeper cell, both directions."""
     board = _board(SOKOBAN.examples()["two-boxes"])
