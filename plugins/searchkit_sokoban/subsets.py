@@ -32,9 +32,10 @@ position is solvable.
 abstraction for the level searched backwards, from the goals to where the boxes start. There a
 position leads to the goal when its boxes can be *pulled* onto their starting cells, the keeper
 ending in his starting region; ``k`` boxes alone then can be pulled onto ``k`` of the starting
-cells. The twin table holds those ``k``-box positions, found *forwards* by keeper steps and
-pushes from ``k`` boxes on any ``k`` starting cells (the keeper on any other floor cell): a
-position never reached cannot be pulled back. The test is the same, after each pull.
+cells, the keeper ending on his starting cell (read forwards: the level's plan, the other boxes
+removed). The twin table holds those ``k``-box positions, found *forwards* by keeper steps and
+pushes from ``k`` boxes on any ``k`` starting cells, the keeper on his: a position never
+reached cannot be pulled back. The test is the same, after each pull.
 
 **The moves bound** (:class:`SubsetMoveBound`, for ``cost="moves"``): the same abstraction
 measured in moves. The fewest moves that some ``k`` boxes need alone bound the moves the whole
@@ -281,16 +282,17 @@ def _solvable_positions(board: Board, k: int, max_sets: int, backward: bool = Fa
     since walking is reversible), then every pull from the region is tried (the keeper on
     ``c`` steps to ``c + d`` with a box on ``c - d``, which moves to ``c``), which seeds the
     pulled box set. Each box set is flooded again only when new cells reach it. With
-    ``backward`` the same search runs forwards, pushes from the boxes' starting cells.
+    ``backward`` the same search runs forwards: pushes from the boxes' starting cells, the
+    keeper on his.
     """
     width, offsets = board.width, board.offsets
     floor = _floor_mask(board)
     moves = _pushes if backward else _pulls
     table: dict[int, int] = {}
     pending: dict[int, int] = {}  # box set -> keeper cells reached but not yet flooded
-    for goals in combinations(board.initial_boxes if backward else board.goals, k):
-        boxes = sum(1 << goal for goal in goals)
-        pending[boxes] = floor & ~boxes
+    for cells in combinations(board.initial_boxes if backward else board.goals, k):
+        boxes = sum(1 << cell for cell in cells)
+        pending[boxes] = 1 << board.keeper if backward else floor & ~boxes
     work = list(pending)
     while work:
         boxes = work.pop()

@@ -72,14 +72,15 @@ def test_the_table_agrees_with_forward_search(text: str, data: st.DataObject) ->
 
 
 def _pullable_backward(board: Board, boxes: frozenset[int], keeper: int) -> bool:
-    """Whether ``boxes`` alone can all be pulled onto the level's starting cells: breadth-first
-    over keeper steps and pulls (he steps away from a box beside him, which follows)."""
+    """Whether ``boxes`` alone can all be pulled onto the level's starting cells, the keeper
+    ending on his own: breadth-first over keeper steps and pulls (he steps away from a box
+    beside him, which follows)."""
     starts = set(board.initial_boxes)
     start = (boxes, keeper)
     seen = {start}
     queue = [start]
     for placed, at in queue:
-        if placed <= starts:
+        if placed <= starts and at == board.keeper:
             return True
         for off in board.offsets:
             step = at + off
@@ -99,7 +100,7 @@ def _pullable_backward(board: Board, boxes: frozenset[int], keeper: int) -> bool
 @settings(max_examples=40, deadline=None)
 def test_the_backward_table_agrees_with_a_pull_search(text: str, data: st.DataObject) -> None:
     """``backward=True``: a position is in the table exactly when its boxes alone can be
-    pulled back onto starting cells."""
+    pulled back onto starting cells with the keeper back on his."""
     board = _board(text)
     table = SubsetTable(board, max_boxes=3, backward=True)
     for k, positions in table.tables.items():
