@@ -38,8 +38,8 @@ made (``pull_subsets``, the backward twin of the ``subsets`` table of pairs:
 where the boxes cannot be matched to distinct starting cells is dropped (``pull_bipartite``).
 
 :meth:`PullProblem.forward_plan` turns the pulls found, reversed, into forward
-:class:`~.pushes.Action` records (a pull undone is a push), which the forward problems spell
-(``format_action``) and which are replayed square by square like any other plan.
+:class:`~.pushes.Action` records (a pull undone is a push, :mod:`.pullplans`), which the forward
+problems spell (``format_action``) and which are replayed square by square like any other plan.
 
 >>> from searchkit import search
 >>> from .levels import split_levels
@@ -64,6 +64,7 @@ from searchkit import ProblemBase
 from .assignment import Assignment
 from .board import PUSH_CHARS, Board
 from .floods import WALLS, flood_region, flood_root
+from .pullplans import Pull, forward_lurd, forward_plan, single_pulls
 from .pushes import Action, one_run, spell_walk
 from .routes import PullMacro, check_macros, pull_routes
 from .subsets import SubsetTable
@@ -83,22 +84,8 @@ class PullState(NamedTuple):
     keeper: int
 
 
-class Pull(NamedTuple):
-    """One pull: the position before it (``boxes``, ``keeper``), the cell beside the box where
-    the keeper walks to (``stand``) and the direction he then steps in, dragging the box from
-    ``stand - offsets[direction]`` onto ``stand``."""
-
-    boxes: tuple[int, ...]
-    keeper: int
-    stand: int
-    direction: int
-
-
 _state = partial(tuple.__new__, PullState)
 _pull = partial(tuple.__new__, Pull)
-_action = partial(tuple.__new__, Action)
-#: the opposite of each direction of :attr:`Board.offsets` (up, down, left, right)
-_OPPOSITE = (1, 0, 3, 2)
 
 
 class PullProblem(ProblemBase):
@@ -223,7 +210,7 @@ class PullProblem(ProblemBase):
         if action is None:
             return ""
         if isinstance(action, PullMacro):
-            return "".join(map(self.format_action, self._single([action])))
+            return "".join(map(self.format_action, single_pulls([action], self.board.offsets)))
         boxes, keeper, stand, direction = action
         return spell_walk(self.board, boxes, keeper, stand) + PUSH_CHARS[direction]
 
@@ -246,36 +233,17 @@ class PullProblem(ProblemBase):
             steps.append(step)
             link = self.parents[key]
         steps.reverse()
-        return self._single(steps)
+        return single_pulls(steps, self.board.offsets)
 
     def forward_plan(self, actions: list[Any], keeper: int | None = None) -> list[Action]:
-        """The pushes that undo ``actions`` (pulls from the solved position), last pull first:
-        forward :class:`~.pushes.Action` records from the position the pulls reached, the
-        keeper on ``keeper`` (default: the level's start, the goal of this problem), to the
-        goals.
-
-        A pull moved a box from ``b`` onto ``stand``, the keeper onto ``stand + offset``;
-        forwards the keeper walks to ``stand + offset`` and pushes the box from ``stand`` back
-        to ``b``, ending on ``stand``.
-        """
-        offsets = self.board.offsets
-        plan: list[Action] = []
-        keeper = self.board.keeper if keeper is None else keeper
-        for pull in reversed(self._single(actions)):
-            boxes, _keeper, stand, direction = pull
-            off = offsets[direction]
-            box = stand - off
-            before = tuple(sorted([c for c in boxes if c != box] + [stand]))
-            plan.append(_action((before, keeper, stand + off, _OPPOSITE[direction])))
-            keeper = stand
-        return plan
+        """The pushes that undo ``actions`` (pulls and macros from the solved position), last
+        pull first, the keeper on ``keeper`` (default: the level's start):
+        :func:`.pullplans.forward_plan`."""
+        return forward_plan(self.board, actions, keeper)
 
     def forward_lurd(self, actions: list[Any], keeper: int | None = None) -> str:
-        """The forward plan of ``actions`` (:meth:`forward_plan`) in LURD: for each push the
-        keeper's shortest walk to it, then the push."""
-        board = self.board
-        return "".join(spell_walk(board, a.boxes, a.keeper, a.stand) + PUSH_CHARS[a.direction]
-                       for a in self.forward_plan(actions, keeper))
+        """:meth:`forward_plan` in LURD (:func:`.pullplans.forward_lurd`)."""
+        return forward_lurd(self.board, actions, keeper)
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -321,17 +289,6 @@ class PullProblem(ProblemBase):
                     value = 0
                 yield macro, _state((new_boxes, region, keeper)), len(steps), value
             occupied[box] = 1
-
-    def _single(self, steps: list[Any]) -> list[Pull]:
-        """``steps`` (pulls, macros, ``None`` for the root's) as single pulls."""
-        offsets = self.board.offsets
-        pulls: list[Pull] = []
-        for step in steps:
-            if isinstance(step, PullMacro):
-                pulls.extend(_pull(pull) for pull in step.pulls(offsets))
-            elif step is not None:
-                pulls.append(step)
-        return pulls
 
     def _child_region(self, occupied: bytearray, seen: bytearray, root: int, box: int,
                       stand: int, back: int) -> int:
