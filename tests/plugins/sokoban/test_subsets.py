@@ -2,7 +2,9 @@
 
 The table is built backwards (pulls from the solved positions); here every claim it makes is
 checked forwards, by a plain breadth-first search over keeper steps and pushes of the few boxes
-alone: the two must agree on every position, solvable or not.
+alone: the two must agree on every position, solvable or not. The backward search's twin table
+(built forwards, by pushes from the starting cells) is checked the other way round, by a
+breadth-first search over keeper steps and pulls.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from searchkit_sokoban.board import Board
@@ -55,22 +58,6 @@ def _solvable_forward(board: Board, boxes: frozenset[int], keeper: int) -> bool:
     return False
 
 
-@given(puzzle_instances("sokoban", rows=4, cols=5, boxes=3, walls=0.15), st.data())
-@settings(max_examples=40, deadline=None)
-def test_the_table_agrees_with_forward_search(text: str, data: st.DataObject) -> None:
-    board = _board(text)
-    table = SubsetTable(board, max_boxes=3)
-    for k, positions in table.tables.items():
-        for _ in range(6):
-            boxes = data.draw(st.lists(st.sampled_from(board.floor), min_size=k, max_size=k,
-                                       unique=True))
-            free = [c for c in board.floor if c not in boxes]
-            keeper = data.draw(st.sampled_from(free))
-            mask = sum(1 << c for c in boxes)
-            claimed = bool(positions.get(mask, 0) >> keeper & 1)
-            assert claimed == _solvable_forward(board, frozenset(boxes), keeper), (k, boxes, keeper)
-
-
 def _pullable_backward(board: Board, boxes: frozenset[int], keeper: int) -> bool:
     """Whether ``boxes`` alone can all be pulled onto the level's starting cells, the keeper
     ending on his own: breadth-first over keeper steps and pulls (he steps away from a box
@@ -96,13 +83,17 @@ def _pullable_backward(board: Board, boxes: frozenset[int], keeper: int) -> bool
     return False
 
 
+@pytest.mark.parametrize("backward", [False, True], ids=["forward", "backward"])
 @given(puzzle_instances("sokoban", rows=4, cols=5, boxes=3, walls=0.15), st.data())
 @settings(max_examples=40, deadline=None)
-def test_the_backward_table_agrees_with_a_pull_search(text: str, data: st.DataObject) -> None:
-    """``backward=True``: a position is in the table exactly when its boxes alone can be
-    pulled back onto starting cells with the keeper back on his."""
+def test_the_table_agrees_with_a_search_of_the_boxes_alone(backward: bool, text: str,
+                                                           data: st.DataObject) -> None:
+    """A position is in the table exactly when its boxes alone can be pushed onto goals; with
+    ``backward=True`` (the backward search's twin), when they can be pulled back onto starting
+    cells with the keeper back on his."""
     board = _board(text)
-    table = SubsetTable(board, max_boxes=3, backward=True)
+    table = SubsetTable(board, max_boxes=3, backward=backward)
+    search_alone = _pullable_backward if backward else _solvable_forward
     for k, positions in table.tables.items():
         for _ in range(6):
             boxes = data.draw(st.lists(st.sampled_from(board.floor), min_size=k, max_size=k,
@@ -111,8 +102,7 @@ def test_the_backward_table_agrees_with_a_pull_search(text: str, data: st.DataOb
             keeper = data.draw(st.sampled_from(free))
             mask = sum(1 << c for c in boxes)
             claimed = bool(positions.get(mask, 0) >> keeper & 1)
-            assert claimed == _pullable_backward(board, frozenset(boxes), keeper), \
-                (k, boxes, keeper)
+            assert claimed == search_alone(board, frozenset(boxes), keeper), (k, boxes, keeper)
 
 
 def test_the_table_holds_every_solvable_pair_of_a_small_level() -> None:
