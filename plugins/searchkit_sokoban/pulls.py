@@ -54,7 +54,7 @@ problems spell (``format_action``) and which are replayed square by square like 
 
 from __future__ import annotations
 
-from collections.abc import Container, Hashable, Iterator
+from collections.abc import Callable, Container, Hashable, Iterator
 from functools import partial
 from math import inf
 from typing import Any, NamedTuple
@@ -201,7 +201,7 @@ class PullProblem(ProblemBase):
                 lowered = lowered or value < h
                 yield pull, _state((new_boxes, region, back)), 1, value
         if self.macro_depth and not (self.plateau_macros and lowered):
-            yield from self._macros(state, occupied, parent)
+            yield from self._macros(state, occupied, parent, alive)
 
     def format_action(self, action: Any) -> str:
         """A pull in LURD as the keeper does it backwards: the walk to ``stand`` (lower case),
@@ -247,10 +247,11 @@ class PullProblem(ProblemBase):
 
     # -- helpers ------------------------------------------------------------------------------
 
-    def _macros(self, state: PullState, occupied: bytearray,
-                parent: Assignment) -> Iterator[tuple[Any, ...]]:
+    def _macros(self, state: PullState, occupied: bytearray, parent: Assignment,
+                alive: Callable[[tuple[int, ...], int, int], bool] | None
+                ) -> Iterator[tuple[Any, ...]]:
         """The macro children of ``state`` (``occupied``: its walls and boxes; ``parent``: its
-        matching): each box off the starting cells that some free starting cell is at most
+        matching; ``alive``: the ``pull_subsets`` test, ``None`` when off): each box off the starting cells that some free starting cell is at most
         :attr:`macro_depth` box-alone pulls from, dragged onto a free starting cell by
         :func:`~.routes.pull_routes`; one child per resulting position, its shortest macro. The
         rules test the macro's end as they test a pull's."""
@@ -260,7 +261,6 @@ class PullProblem(ProblemBase):
         near = [self.from_start[index] for index, cell in enumerate(self.starts)
                 if cell in free]
         found = set()
-        alive = self.subset_table().alive if self.subsets else None
         for index, box in enumerate(boxes):
             if box in self._starts or min(row[box] for row in near) > depth:
                 continue
