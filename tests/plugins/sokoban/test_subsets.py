@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from searchkit_sokoban.board import Board
 from searchkit_sokoban.deadlocks import bipartite_deadlock, freeze_deadlock
+from searchkit_sokoban.levels import select_level, split_levels
 from searchkit_sokoban.subsets import SubsetMoveBound, SubsetTable
 
 from searchkit import get_puzzle, search
@@ -186,6 +187,33 @@ def test_a_small_cap_drops_the_larger_tables() -> None:
     empty = SubsetTable(board, max_sets=3)
     assert empty.tables == {}
     assert empty.alive((board.cell(2, 2),), board.cell(2, 3), board.keeper)  # nothing is cut
+
+
+@needs_data
+@pytest.mark.parametrize("number, fits", [(27, True), (42, True), (39, False)])
+def test_triples_are_not_tried_only_where_they_would_not_fit(
+        monkeypatch: pytest.MonkeyPatch, number: int, fits: bool) -> None:
+    """The pairs predict the triples (see :class:`SubsetTable`). Sasquatch 27 and 42: their
+    triples fit within 2 % of the cap (98,337 and 97,746 box sets) and are built; 39: the
+    smallest prediction among the levels of Microban I-IV and Sasquatch whose triples pass
+    the cap, which is not tried, and a search of its triples does pass the cap."""
+    from searchkit_sokoban import subsets
+
+    board = Board(select_level(split_levels((SHARED / "sokoban" / "sasquatch.xsb").read_text()),
+                               number))
+    search_of = subsets._solvable_positions
+    sizes: list[int] = []
+
+    def recorded(board: Board, k: int, *args: object) -> dict[int, int] | None:
+        sizes.append(k)
+        return search_of(board, k, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(subsets, "_solvable_positions", recorded)
+    table = SubsetTable(board)
+    assert (3 in sizes) == fits
+    assert (3 in table.tables) == fits
+    if not fits:
+        assert search_of(board, 3, 100_000) is None
 
 
 @needs_data
