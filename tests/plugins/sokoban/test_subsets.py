@@ -15,6 +15,7 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from searchkit_sokoban import subsets
 from searchkit_sokoban.board import Board
 from searchkit_sokoban.deadlocks import bipartite_deadlock, freeze_deadlock
 from searchkit_sokoban.levels import select_level, split_levels
@@ -193,12 +194,10 @@ def test_a_small_cap_drops_the_larger_tables() -> None:
 @pytest.mark.parametrize("number, fits", [(27, True), (42, True), (39, False)])
 def test_triples_are_not_tried_only_where_they_would_not_fit(
         monkeypatch: pytest.MonkeyPatch, number: int, fits: bool) -> None:
-    """The pairs predict the triples (see :class:`SubsetTable`). Sasquatch 27 and 42: their
+    """The pairs predict the triples (``_triples_would_not_fit``). Sasquatch 27 and 42: their
     triples fit within 2 % of the cap (98,337 and 97,746 box sets) and are built; 39: the
     smallest prediction among the levels of Microban I-IV and Sasquatch whose triples pass
     the cap, which is not tried, and a search of its triples does pass the cap."""
-    from searchkit_sokoban import subsets
-
     board = Board(select_level(split_levels((SHARED / "sokoban" / "sasquatch.xsb").read_text()),
                                number))
     search_of = subsets._solvable_positions
