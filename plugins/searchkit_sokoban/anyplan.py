@@ -99,17 +99,8 @@ class AnyPlanProblem(PushSokobanProblem):
         self.packing_weight = packing_weight
         self.tunnels = tunnels
         self.order = board.derived("packing_order", lambda: packing_order(board))
-        width = board.width
-        floor = board.is_floor
         # tunnel[d][c]: a box on c pushed in direction d (keeper on c - d) must go on
-        self._tunnel = [bytearray(board.size) for _ in range(4)]
-        for d, off in enumerate(board.offsets):
-            side = width if off in (-1, 1) else 1
-            for cell in board.floor:
-                behind = cell - off
-                if floor[behind] and not floor[cell + side] and not floor[cell - side] \
-                        and not floor[behind + side] and not floor[behind - side]:
-                    self._tunnel[d][cell] = 1
+        self._tunnel = [board.passage[d ^ 1] for d in range(4)]  # d ^ 1: the opposite way
         self.goal_macros = goal_macros
         #: where goal macros move boxes: the goals and the cells next to them
         area = set(board.goals)

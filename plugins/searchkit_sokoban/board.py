@@ -147,6 +147,23 @@ class Board:
         """Keeper-aware push distances per goal (see :meth:`_keeper_aware_distances`)."""
         return [self._keeper_aware_distances(g) for g in self.goals]
 
+    @cached_property
+    def passage(self) -> list[bytearray]:
+        """``passage[d][c]`` is 1 when ``c`` and its neighbour in direction ``d`` are both in a
+        one-wide passage along ``d`` (floor, walls on both sides across ``d``): a keeper on the
+        neighbour cannot get round a box on ``c`` there. The tunnel macros' test (forwards: the
+        keeper behind the box; backwards: ahead of it). O(floor)."""
+        floor = self.is_floor
+        passage = [bytearray(self.size) for _ in range(4)]
+        for d, off in enumerate(self.offsets):
+            across = self.width if off in (-1, 1) else 1
+            for cell in self.floor:
+                beside = cell + off
+                if floor[beside] and not floor[cell + across] and not floor[cell - across] \
+                        and not floor[beside + across] and not floor[beside - across]:
+                    passage[d][cell] = 1
+        return passage
+
     def derived(self, name: str, build: Callable[[], Any]) -> Any:
         """The table ``name`` derived from the level, built by ``build()`` on first use and
         then shared by every problem on this board (the ``subsets`` tables of :mod:`.subsets`:
