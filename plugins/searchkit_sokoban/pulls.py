@@ -20,6 +20,15 @@ too (SokoSolve lists "Forward & Reverse Searching", sokosolve.sourceforge.net/so
   (the pushes a box needs from a starting cell to its cell): greedy search on it pulls boxes
   towards where they started.
 
+*Tunnel pulls* (``tunnels``, on by default): a pull that leaves the box and the keeper both in a
+one-wide passage along the pull (walls on both sides of both) goes on, as one step, until the
+box leaves the passage, reaches a starting cell or would meet a box, a wall or a dead square.
+The keeper there cannot get round the box (it blocks the way behind him), so the box can only
+ever be pulled on, that way: what the plan does next with it. Pulled on now, it takes only
+passage cells that lead nowhere but to it, which no other box can use (a box pulled in after it
+would shut the keeper in between the two), and stopping on starting cells keeps those. The
+twin of the forward tunnel macros (:mod:`.anyplan`); like them it keeps every solution.
+
 *Macros* (``macro_depth``, off by default): beside the single pulls, a child for every way of
 dragging one box onto a free starting cell by 2 to ``macro_depth`` pulls, the other boxes
 fixed (:func:`~.routes.pull_routes`), as one step of that many pulls (:class:`PullMacro`). The
@@ -46,8 +55,8 @@ problems spell (``format_action``) and which are replayed square by square like 
 >>> board = Board(split_levels("#######\\n#@ $ .#\\n#######")[0])
 >>> problem = PullProblem(board)
 >>> result = search(problem, "greedy")
->>> [problem.format_action(a) for a in result.actions]  # from the root, then two pulls
-['', 'rrrL', 'L']
+>>> [problem.format_action(a) for a in result.actions]  # the root, then a tunnel pull
+['', 'rrrLL']
 >>> problem.forward_lurd(result.actions)  # undone, forwards: walk right, push twice
 'rRR'
 """
@@ -95,6 +104,7 @@ class PullProblem(ProblemBase):
 
     def __init__(self, board: Board, meet: Container[Hashable] | None = None, *,
                  macro_depth: int = 0, plateau_macros: bool = False, subsets: bool = True,
+                 tunnels: bool = True,
                  parents: dict[Hashable, tuple[Hashable, Any] | None] | None = None) -> None:
         check_macros(macro_depth, plateau_macros)
         self.board = board
@@ -105,6 +115,10 @@ class PullProblem(ProblemBase):
         #: offer the macros only on plateaus: from positions where no single pull lowers the
         #: guide (see the module docstring)
         self.plateau_macros = plateau_macros
+        #: whether tunnel pulls are on (see the module docstring)
+        self.tunnels = tunnels
+        #: pulls made inside tunnel pulls so far, beyond each one's first
+        self.tunnel_pulls = 0
         #: keys ``(boxes, region)`` of positions known to be reachable from the start (a
         #: forward search's: :attr:`.anyplan.AnyPlanProblem.tree`): reaching one is reaching the
         #: goal of this problem, so a child in it gets heuristic 0 (expanded next)
@@ -173,6 +187,7 @@ class PullProblem(ProblemBase):
         parent = self._assignment(boxes)
         pruned, parents, meet = self.pruned, self.parents, self.meet
         alive = self.subset_table().alive if self.subsets else None
+        passage = board.passage if self.tunnels else None
         lowered = False  # whether a single pull lowers the guide
         for i, box in enumerate(boxes):
             others = boxes[:i] + boxes[i + 1:]
@@ -187,19 +202,36 @@ class PullProblem(ProblemBase):
                 if alive is not None and not alive(others, stand, back):
                     pruned["pull_subsets"] += 1
                     continue
+                steps = None
+                if passage is not None and passage[direction][stand]:
+                    steps = self._through_tunnel(occupied, stand, direction)
+                    if steps is not None:
+                        stand = steps[-1][0]
+                        back = stand + off
+                        if alive is not None and not alive(others, stand, back):
+                            pruned["pull_subsets"] += 1
+                            continue
                 new_boxes = tuple(sorted((*others, stand)))
                 value = self._child_value(new_boxes, parent, i, stand)
                 if value == inf:
                     pruned["pull_bipartite"] += 1
                     continue
-                region = self._child_region(occupied, seen, state.region, box, stand, back)
-                pull = _pull((boxes, state.keeper, stand, direction))
+                if steps is None:
+                    region = self._child_region(occupied, seen, state.region, box, stand, back)
+                    pull: Any = _pull((boxes, state.keeper, stand, direction))
+                else:
+                    occupied[box], occupied[stand] = 0, 1
+                    region = flood_root(board, occupied, back)
+                    occupied[box], occupied[stand] = 1, 0
+                    pull = PullMacro(boxes, state.keeper, box, steps)
+                    self.tunnel_pulls += len(steps) - 1
                 child_key = new_boxes, region
                 parents.setdefault(child_key, ((boxes, state.region), pull))
                 if meet is not None and child_key in meet:
                     value = 0  # a goal: expanded (and so goal-tested) next
                 lowered = lowered or value < h
-                yield pull, _state((new_boxes, region, back)), 1, value
+                yield pull, _state((new_boxes, region, back)), 1 if steps is None else \
+                    len(steps), value
         if self.macro_depth and not (self.plateau_macros and lowered):
             yield from self._macros(state, occupied, parent, alive)
 
@@ -289,6 +321,21 @@ class PullProblem(ProblemBase):
                     value = 0
                 yield macro, _state((new_boxes, region, keeper)), len(steps), value
             occupied[box] = 1
+
+    def _through_tunnel(self, occupied: bytearray, stand: int, direction: int
+                        ) -> tuple[tuple[int, int], ...] | None:
+        """The steps of the tunnel pull that begins with the pull onto ``stand`` in
+        ``direction`` (see the module docstring), ``None`` when it stops at once. O(length)."""
+        off = self.board.offsets[direction]
+        passage, starts, dead = self.board.passage[direction], self._starts, self.dead
+        steps = [(stand, direction)]
+        while passage[stand] and stand not in starts:
+            back = stand + off
+            if occupied[back + off] or dead[back]:
+                break
+            stand = back
+            steps.append((stand, direction))
+        return tuple(steps) if len(steps) > 1 else None
 
     def _child_region(self, occupied: bytearray, seen: bytearray, root: int, box: int,
                       stand: int, back: int) -> int:

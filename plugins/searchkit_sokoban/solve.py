@@ -250,7 +250,8 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
             # searches after them meet both
             problem = puller = PullProblem(board, meet=tree if recorder is not None else None,
                                            parents=None if puller is None else puller.parents,
-                                           subsets=options["subsets"], **member_tuning)
+                                           subsets=options["subsets"],
+                                           tunnels=tuning.get("tunnels", True), **member_tuning)
             result = allowance.run(problem, "greedy", seconds, budget)
         else:
             meet: dict[str, Any] = {}

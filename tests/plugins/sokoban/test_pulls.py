@@ -17,6 +17,7 @@ from searchkit_sokoban.board import Board
 from searchkit_sokoban.features import feature_search
 from searchkit_sokoban.levels import select_level, split_levels
 from searchkit_sokoban.pulls import PULL_RULES, PullProblem
+from searchkit_sokoban.routes import PullMacro
 
 from searchkit import Budget, search
 from searchkit.testing import puzzle_instances
@@ -46,6 +47,67 @@ def test_pulls_solve_exactly_the_solvable_levels(text: str) -> None:
         replay = replay_lurd(rows, problem.forward_lurd(result.actions))
         assert replay.solved
         assert replay.pushes == result.cost  # one pull undone is one push
+
+
+@st.composite
+def _two_rooms_and_a_passage(draw: st.DrawFn) -> str:
+    """Two 3 x 3 rooms joined by a one-wide passage of 2 to 4 cells (random levels seldom have
+    one), 1 to 3 boxes, goals and the keeper anywhere on the floor, passage included (half the
+    time a box starts in it)."""
+    length = draw(st.integers(min_value=2, max_value=4))
+    row = draw(st.integers(min_value=1, max_value=3))
+    width = 8 + length
+    floor = [(r, c) for r in range(1, 4) for c in (1, 2, 3)] + \
+        [(row, c) for c in range(4, 4 + length)] + \
+        [(r, c) for r in range(1, 4) for c in range(4 + length, 7 + length)]
+    boxes = draw(st.integers(min_value=1, max_value=3))
+    cells = draw(st.permutations(floor))
+    if draw(st.booleans()):  # a box starts in the passage, where tunnel pulls must stop
+        inside = (row, draw(st.integers(min_value=4, max_value=3 + length)))
+        cells.remove(inside)
+        cells.insert(0, inside)
+    grid = [["#"] * width for _ in range(5)]
+    for r, c in floor:
+        grid[r][c] = " "
+    for r, c in cells[:boxes]:
+        grid[r][c] = "$"
+    for r, c in draw(st.permutations(floor))[:boxes]:
+        grid[r][c] = "*" if grid[r][c] == "$" else "."
+    r, c = next(cell for cell in cells[boxes:] if grid[cell[0]][cell[1]] in " .")
+    grid[r][c] = "+" if grid[r][c] == "." else "@"
+    return "\n".join("".join(line) for line in grid)
+
+
+@given(_two_rooms_and_a_passage())
+@settings(max_examples=80, deadline=None)
+def test_tunnel_pulls_lose_no_solvable_level(text: str) -> None:
+    """With tunnel pulls (on by default) the backward search still solves exactly the solvable
+    levels, and its plans replay; without them, the same levels."""
+    rows = text.splitlines()
+    solvable = _solvable(rows)
+    board = Board(split_levels(text)[0])
+    for tunnels in (True, False):
+        problem = PullProblem(board, tunnels=tunnels)
+        result = search(problem, "greedy")
+        assert result.solved == solvable
+        if result.solved:
+            replay = replay_lurd(rows, problem.forward_lurd(result.actions))
+            assert replay.solved and replay.pushes == result.cost
+
+
+def test_a_tunnel_pull_crosses_a_passage_in_one_step() -> None:
+    # the box starts in the left room, its goal is in the right one: pulled back from the goal,
+    # it enters the passage and is pulled on through it as one step (the keeper ahead of it
+    # cannot get round it), out into the left room
+    text = "###########\n#   ###   #\n#@$     . #\n#   ###   #\n###########"
+    board = Board(split_levels(text)[0])
+    problem = PullProblem(board)
+    result = search(problem, "greedy")
+    assert result.solved and problem.tunnel_pulls > 0
+    assert any(isinstance(a, PullMacro) and len(a.steps) >= 3 for a in result.actions)
+    assert replay_lurd(text.splitlines(), problem.forward_lurd(result.actions)).solved
+    plain = PullProblem(board, tunnels=False)
+    assert search(plain, "greedy").cost == result.cost and plain.tunnel_pulls == 0
 
 
 @given(puzzle_instances("sokoban", rows=5, cols=5, boxes=3, walls=0.1))
