@@ -1,5 +1,6 @@
 """Keeper floods on a bytearray of blocked cells: his region and its smallest cell
-(:func:`flood_region`), the smallest cell alone (:func:`flood_root`), and walks round one box,
+(:func:`flood_region`), the smallest cell alone (:func:`flood_root`), his region after a pull
+(:func:`region_after_pull`, often without a flood: :func:`one_run`), and walks round one box,
 grown only as far as a question needs (:class:`WalkRound`).
 
 A bytearray marks the blocked cells (walls, boxes: 1); a flood copies it and marks what it
@@ -103,3 +104,61 @@ class WalkRound:
             head += 1
         flood[2] = head
         return bool(seen[stand])
+
+
+def ring_offsets(board: Board) -> tuple[int, ...]:
+    """The offsets of the 8 cells around a cell, clockwise from the one above (the ring of
+    :func:`one_run`)."""
+    up, down, left, right = board.offsets
+    return (up, up + right, right, down + right, down, down + left, left, up + left)
+
+
+def one_run(ring: list[bool]) -> bool:
+    """Whether the free orthogonal cells of an 8-cell ring (``ring[i]``: cell ``i`` is free,
+    clockwise from the one above, even indices orthogonal) lie in one run of free cells around
+    it: then every path through the centre can go round it, and filling the centre splits
+    nothing.
+
+    >>> one_run([True, True, True, False, False, False, False, False])  # above and right
+    True
+    >>> one_run([True, False, False, False, True, False, False, False])  # above and below
+    False
+    """
+    if all(ring):
+        return True
+    start = ring.index(False)
+    run = None
+    current = 0
+    for k in range(1, 9):
+        i = (start + k) % 8
+        if not ring[i]:
+            current += 1
+        elif i % 2 == 0:  # an orthogonal neighbour: it must be in the first run met
+            if run is None:
+                run = current
+            elif run != current:
+                return False
+    return True
+
+
+def region_after_pull(board: Board, occupied: bytearray, seen: bytearray, ring: tuple[int, ...],
+                      root: int, box: int, stand: int, back: int) -> int:
+    """The keeper's region (smallest cell) after the pull of ``box`` onto ``stand``, the keeper
+    on ``back``. ``occupied`` marks walls and boxes before the pull, ``seen`` the same plus
+    the keeper's region before (root ``root``); ``ring``: :func:`ring_offsets`.
+
+    Usually the region before, minus ``stand``, plus ``box``'s cell: when every free
+    neighbour of the freed cell was in the region and the region's cells around ``stand``
+    (with the freed cell) lie in one run of its 8-cell ring (:func:`one_run`), so filling
+    ``stand`` splits nothing. Otherwise a flood from ``back``, O(floor), which stops early
+    when nothing new opened, ``box`` is larger than ``root`` and it meets ``root``: the
+    smallest cell then (the region lies in the one before, plus ``box``).
+    """
+    closed = stand != root and all(seen[n] for n in board.neighbours[box])
+    if closed and one_run([seen[cell] and not occupied[cell] or cell == box
+                           for cell in [stand + o for o in ring]]):
+        return min(root, box)
+    occupied[box], occupied[stand] = 0, 1
+    region = flood_root(board, occupied, back, root if closed and box > root else -1)
+    occupied[box], occupied[stand] = 1, 0
+    return region

@@ -29,8 +29,8 @@ FESS): four numbers, each computed from the boxes alone with tables built once p
 from __future__ import annotations
 
 from .board import Board
+from .floods import one_run
 from .packing import packed_prefix
-from .pushes import one_run
 
 __all__ = ["Projection"]
 

@@ -20,14 +20,9 @@ too (SokoSolve lists "Forward & Reverse Searching", sokosolve.sourceforge.net/so
   (the pushes a box needs from a starting cell to its cell): greedy search on it pulls boxes
   towards where they started.
 
-*Tunnel pulls* (``tunnels``, on by default): a pull that leaves the box and the keeper both in a
-one-wide passage along the pull (walls on both sides of both) goes on, as one step, until the
-box leaves the passage, reaches a starting cell or would meet a box, a wall or a dead square.
-The keeper there cannot get round the box (it blocks the way behind him), so the box can only
-ever be pulled on, that way: what the plan does next with it. Pulled on now, it takes only
-passage cells that lead nowhere but to it, which no other box can use (a box pulled in after it
-would shut the keeper in between the two), and stopping on starting cells keeps those. The
-twin of the forward tunnel macros (:mod:`.anyplan`); like them it keeps every solution.
+*Tunnel pulls* (``tunnels``, on by default): a pull that leaves the box and the keeper in a
+one-wide passage goes on through it as one step (:func:`~.routes.tunnel_pull`, the twin of
+the forward tunnel macros); like them, it loses no solution.
 
 *Macros* (``macro_depth``, off by default): beside the single pulls, a child for every way of
 dragging one box onto a free starting cell by 2 to ``macro_depth`` pulls, the other boxes
@@ -72,10 +67,10 @@ from searchkit import ProblemBase
 
 from .assignment import Assignment
 from .board import PUSH_CHARS, Board
-from .floods import WALLS, flood_region, flood_root
+from .floods import WALLS, flood_region, flood_root, region_after_pull, ring_offsets
 from .pullplans import Pull, forward_lurd, forward_plan, single_pulls
-from .pushes import Action, one_run, spell_walk
-from .routes import PullMacro, check_macros, pull_routes
+from .pushes import Action, spell_walk
+from .routes import PullMacro, check_macros, pull_routes, tunnel_pull
 from .subsets import SubsetTable
 
 __all__ = ["PULL_RULES", "Pull", "PullMacro", "PullProblem", "PullState"]
@@ -144,9 +139,7 @@ class PullProblem(ProblemBase):
         self.parents: dict[Hashable, tuple[Hashable, Any] | None] = \
             {} if parents is None else parents
         self.parents.setdefault((board.goals, -1), None)
-        up, down, left, right = board.offsets
-        #: the 8 cells around a cell, clockwise from the one above (see :func:`.pushes.one_run`)
-        self._ring = (up, up + right, right, down + right, down, down + left, left, up + left)
+        self._ring = ring_offsets(board)  # see floods.region_after_pull
 
     # -- the Problem protocol -----------------------------------------------------------------
 
@@ -204,7 +197,7 @@ class PullProblem(ProblemBase):
                     continue
                 steps = None
                 if passage is not None and passage[direction][stand]:
-                    steps = self._through_tunnel(occupied, stand, direction)
+                    steps = tunnel_pull(board, occupied, stand, direction, self._starts, dead)
                     if steps is not None:
                         stand = steps[-1][0]
                         back = stand + off
@@ -217,7 +210,8 @@ class PullProblem(ProblemBase):
                     pruned["pull_bipartite"] += 1
                     continue
                 if steps is None:
-                    region = self._child_region(occupied, seen, state.region, box, stand, back)
+                    region = region_after_pull(board, occupied, seen, self._ring, state.region,
+                                               box, stand, back)
                     pull: Any = _pull((boxes, state.keeper, stand, direction))
                 else:
                     occupied[box], occupied[stand] = 0, 1
@@ -283,8 +277,9 @@ class PullProblem(ProblemBase):
                 alive: Callable[[tuple[int, ...], int, int], bool] | None
                 ) -> Iterator[tuple[Any, ...]]:
         """The macro children of ``state`` (``occupied``: its walls and boxes; ``parent``: its
-        matching; ``alive``: the ``pull_subsets`` test, ``None`` when off): each box off the starting cells that some free starting cell is at most
-        :attr:`macro_depth` box-alone pulls from, dragged onto a free starting cell by
+        matching; ``alive``: the ``pull_subsets`` test, ``None`` when off): each box off the
+        starting cells that some free starting cell is at most :attr:`macro_depth` box-alone
+        pulls from, dragged onto a free starting cell by
         :func:`~.routes.pull_routes`; one child per resulting position, its shortest macro. The
         rules test the macro's end as they test a pull's."""
         boxes = state.boxes
@@ -321,43 +316,6 @@ class PullProblem(ProblemBase):
                     value = 0
                 yield macro, _state((new_boxes, region, keeper)), len(steps), value
             occupied[box] = 1
-
-    def _through_tunnel(self, occupied: bytearray, stand: int, direction: int
-                        ) -> tuple[tuple[int, int], ...] | None:
-        """The steps of the tunnel pull that begins with the pull onto ``stand`` in
-        ``direction`` (see the module docstring), ``None`` when it stops at once. O(length)."""
-        off = self.board.offsets[direction]
-        passage, starts, dead = self.board.passage[direction], self._starts, self.dead
-        steps = [(stand, direction)]
-        while passage[stand] and stand not in starts:
-            back = stand + off
-            if occupied[back + off] or dead[back]:
-                break
-            stand = back
-            steps.append((stand, direction))
-        return tuple(steps) if len(steps) > 1 else None
-
-    def _child_region(self, occupied: bytearray, seen: bytearray, root: int, box: int,
-                      stand: int, back: int) -> int:
-        """The keeper's region (smallest cell) after pulling ``box`` onto ``stand``, the keeper
-        on ``back``. ``occupied`` marks walls and boxes before the pull, ``seen`` the same plus
-        the keeper's region before (root ``root``).
-
-        Usually the region before, minus ``stand``, plus ``box``'s cell: when every free
-        neighbour of the freed cell was in the region and the region's cells around ``stand``
-        (with the freed cell) lie in one run of its 8-cell ring (:func:`~.pushes.one_run`), so
-        filling ``stand`` splits nothing. Otherwise a flood from ``back``, O(floor), which
-        stops early when nothing new opened, ``box`` is larger than ``root`` and it meets
-        ``root``: the smallest cell then (the region lies in the one before, plus ``box``).
-        """
-        closed = stand != root and all(seen[n] for n in self.board.neighbours[box])
-        if closed and one_run([seen[cell] and not occupied[cell] or cell == box
-                               for cell in [stand + o for o in self._ring]]):
-            return min(root, box)
-        occupied[box], occupied[stand] = 0, 1
-        region = flood_root(self.board, occupied, back, root if closed and box > root else -1)
-        occupied[box], occupied[stand] = 1, 0
-        return region
 
     def _occupied(self, boxes: tuple[int, ...]) -> bytearray:
         """1 on the walls and on ``boxes``, 0 on the free floor."""

@@ -34,10 +34,10 @@ from .board import MOVE_CHARS, Board
 from .bounds import PushBound
 from .corrals import CorralDeadlocks
 from .deadlocks import bipartite_deadlock, corrals, freeze_deadlock, pi_corral_pushes
-from .floods import WALLS, flood_root
+from .floods import WALLS, flood_root, one_run, ring_offsets
 from .subsets import SubsetTable
 
-__all__ = ["RULES", "Action", "Push", "PushGenerator", "one_run", "region_root", "spell_walk"]
+__all__ = ["RULES", "Action", "Push", "PushGenerator", "region_root", "spell_walk"]
 
 #: The deadlock rules, in the order they are tried on a push.
 RULES = ("dead_squares", "freeze", "bipartite", "subsets", "pi_corral", "corral")
@@ -96,8 +96,7 @@ class PushGenerator:
         up, down, left, right = offsets
         self._lateral = {up: (left, right), down: (left, right), left: (up, down),
                          right: (up, down)}
-        # the 8 cells around a cell, clockwise from the one above (even indices: orthogonal)
-        self._ring = (up, up + right, right, down + right, down, down + left, left, up + left)
+        self._ring = ring_offsets(board)  # the 8 cells around a cell (see floods.one_run)
 
     def subset_table(self) -> SubsetTable:
         """The ``subsets`` rule's table (:mod:`.subsets`), built on first use (the first search
@@ -245,34 +244,6 @@ class PushGenerator:
             value = not bipartite_deadlock(self.board, boxes)
             self._match_cache[boxes] = value
         return value
-
-
-def one_run(ring: list[bool]) -> bool:
-    """Whether the free orthogonal cells of an 8-cell ring (``ring[i]``: cell ``i`` is free,
-    clockwise from the one above, even indices orthogonal) lie in one run of free cells around
-    it: then every path through the centre can go round it, and filling the centre splits
-    nothing.
-
-    >>> one_run([True, True, True, False, False, False, False, False])  # above and right
-    True
-    >>> one_run([True, False, False, False, True, False, False, False])  # above and below
-    False
-    """
-    if all(ring):
-        return True
-    start = ring.index(False)
-    run = None
-    current = 0
-    for k in range(1, 9):
-        i = (start + k) % 8
-        if not ring[i]:
-            current += 1
-        elif i % 2 == 0:  # an orthogonal neighbour: it must be in the first run met
-            if run is None:
-                run = current
-            elif run != current:
-                return False
-    return True
 
 
 def region_root(board: Board, boxes: tuple[int, ...], keeper: int) -> int:

@@ -2,7 +2,8 @@
 it to a goal (:func:`box_route`, behind the goal macros of :mod:`.anyplan` and the packing
 advisor of :mod:`.advisors`) and the pulls that bring it to a starting cell
 (:func:`pull_routes`, behind the backward search's macros in :mod:`.pulls`, whose switches
-:func:`check_macros` checks).
+:func:`check_macros` checks), and the pulls through a one-wide passage that must go on
+(:func:`tunnel_pull`, the backward search's tunnel pulls).
 
 The search runs over (box cell, keeper cell) pairs: the keeper stands where the box was after
 each push, and between two pushes in different directions he must walk round the box
@@ -27,7 +28,7 @@ from typing import NamedTuple
 from .board import Board
 from .floods import WALLS, WalkRound
 
-__all__ = ["PullMacro", "box_route", "check_macros", "pull_routes"]
+__all__ = ["PullMacro", "box_route", "check_macros", "pull_routes", "tunnel_pull"]
 
 
 class PullMacro(NamedTuple):
@@ -169,3 +170,40 @@ def check_macros(macro_depth: int = 0, plateau_macros: bool = False) -> None:
         raise ValueError(f"plateau_macros must be True or False, not {plateau_macros!r}")
     if plateau_macros and macro_depth < 2:
         raise ValueError("plateau_macros needs macros: give macro_depth 2 or more")
+
+
+def tunnel_pull(board: Board, occupied: bytearray, stand: int, direction: int,
+                starts: Container[int], dead: bytearray) -> tuple[tuple[int, int], ...] | None:
+    """The pulls of one box through a one-wide passage, as :class:`PullMacro` steps, the
+    first being the pull onto ``stand`` in ``direction``; ``None`` when there is no second.
+
+    While the box and the keeper ahead of it both stand in a passage along the pull
+    (:attr:`.board.Board.passage`), the keeper cannot get round the box, which blocks the
+    way behind him: the box can only ever be pulled on, that way, and that is what a plan
+    does next with it. Pulled on now, it takes passage cells that lead nowhere but to it,
+    which no other box can use (a box pulled in after it would shut the keeper in between
+    the two). So it is pulled on until the keeper steps out of the passage, the box reaches a
+    starting cell (in ``starts``: it may have to stay there), or the next pull would take the
+    box onto a ``dead`` cell or the keeper into a wall or a box (``occupied``). O(length).
+
+    >>> from .levels import split_levels
+    >>> board = Board(split_levels("#########\\n#  ###  #\\n#@$   . #\\n#  ###  #\\n#########")[0])
+    >>> left = 2  # Board.offsets: up, down, left, right
+    >>> occupied = bytearray(board.size)
+    >>> for cell in range(board.size):
+    ...     occupied[cell] = not board.is_floor[cell]
+    >>> steps = tunnel_pull(board, occupied, board.cell(2, 5), left, board.initial_boxes,
+    ...                     board.dead)  # the pull from the goal, left onto (2, 5)
+    >>> [board.row_col(stand) for stand, _ in steps]  # the keeper steps out onto (2, 2)
+    [(2, 5), (2, 4), (2, 3)]
+    """
+    off = board.offsets[direction]
+    passage = board.passage[direction]
+    steps = [(stand, direction)]
+    while passage[stand] and stand not in starts:
+        back = stand + off
+        if occupied[back + off] or dead[back]:
+            break
+        stand = back
+        steps.append((stand, direction))
+    return tuple(steps) if len(steps) > 1 else None
