@@ -178,11 +178,12 @@ def tunnel_pull(board: Board, occupied: bytearray, stand: int, direction: int,
     first being the pull onto ``stand`` in ``direction``; ``None`` when there is no second.
 
     While the box and the keeper ahead of it both stand in a passage along the pull
-    (:attr:`.board.Board.passage`), the keeper cannot get round the box, which blocks the
-    way behind him: the box can only ever be pulled on, that way, and that is what a plan
-    does next with it. Pulled on now, it takes passage cells that lead nowhere but to it,
-    which no other box can use (a box pulled in after it would shut the keeper in between
-    the two). So it is pulled on until the keeper steps out of the passage, the box reaches a
+    (:attr:`.board.Board.passage`), pulling on loses nothing. The keeper's cell is of no use
+    but to this box: no other box can be pulled onto it (the keeper would have to step back
+    onto this one), and a walk into it can only come back. So whatever a plan does before it
+    next moves this box, it can do after one more pull as well; and if it next pulls the box
+    back (the keeper come round behind it by another way), it can still, from one cell further
+    on. The box is pulled on until the keeper steps out of the passage, the box reaches a
     starting cell (in ``starts``: it may have to stay there), or the next pull would take the
     box onto a ``dead`` cell or the keeper into a wall or a box (``occupied``). O(length).
 
