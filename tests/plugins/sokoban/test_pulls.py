@@ -51,14 +51,16 @@ def test_pulls_solve_exactly_the_solvable_levels(text: str) -> None:
 
 @st.composite
 def _two_rooms_and_a_passage(draw: st.DrawFn) -> str:
-    """Two 3 x 3 rooms joined by a one-wide passage of 2 to 4 cells (random levels seldom have
-    one), 1 to 3 boxes, goals and the keeper anywhere on the floor, passage included (half the
-    time a box starts in it)."""
+    """Two 3 x 3 rooms joined by a one-wide passage of 2 to 4 cells, or by two (a loop: the
+    keeper can come round behind a box in one), which random levels seldom have; 1 to 3
+    boxes, goals and the keeper anywhere on the floor, passages included (half the time a box
+    starts in one)."""
     length = draw(st.integers(min_value=2, max_value=4))
     row = draw(st.integers(min_value=1, max_value=3))
+    rows = [row] if row == 2 or draw(st.booleans()) else [1, 3]  # two passages: a loop
     width = 8 + length
     floor = [(r, c) for r in range(1, 4) for c in (1, 2, 3)] + \
-        [(row, c) for c in range(4, 4 + length)] + \
+        [(r, c) for r in rows for c in range(4, 4 + length)] + \
         [(r, c) for r in range(1, 4) for c in range(4 + length, 7 + length)]
     boxes = draw(st.integers(min_value=1, max_value=3))
     cells = draw(st.permutations(floor))
