@@ -67,7 +67,7 @@ FEATURE_TUNING = ("box_moves",)
 #: (``{"macro_depth": 8, "plateau_macros": True}``, see :mod:`.pulls`): it solves a level whose
 #: guide stalls where a box must be walked round (Sasquatch 23 at 60 s); with macros
 #: everywhere, a longer member traded levels without a net gain (docs/puzzles/sokoban.md).
-PORTFOLIO = (("pull", "any", "pull", 0.3, {}),
+PORTFOLIO = (("pull", "any", "pull", 0.35, {}),
              ("pull, plateau macros", "any", "pull", 0.05,
               {"macro_depth": 8, "plateau_macros": True}),
              ("greedy", "any", "greedy", 0.15, {}),
