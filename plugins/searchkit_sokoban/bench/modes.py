@@ -13,7 +13,7 @@ portfolio of :data:`~searchkit_sokoban.solve.PORTFOLIO`.
   portfolio shares its time out in proportion to the limit, so a 60 s run is not a 10 s run
   continued). Run two collections at once on a 2-core machine: one process each.
 * ``sokoban-any-ablation``: Microban 101-155 in ``mode="any"`` at 10 s, one technique switched
-  off at a time (tunnel macros, goal macros, packing-order guidance, PI-corrals, the
+  off at a time (tunnel macros and pulls, goal macros, packing-order guidance, PI-corrals, the
   ``subsets`` table, the feature-space search, the backward search), the ``corral`` rule
   switched on, and greedy alone, the feature-space search alone or the backward search alone
   instead of the portfolio.
@@ -116,7 +116,7 @@ def run_collection(options: Options, suffix: str) -> Table:
 #: ``sokoban-any-ablation``: a name and what to switch off.
 ABLATION = (
     ("everything on", {}),
-    ("no tunnel macros", {"tunnels": False}),
+    ("no tunnel macros or pulls", {"tunnels": False}),
     ("no goal macros", {"goal_macros": False}),
     ("no packing-order guidance", {"packing_weight": 0}),
     ("no PI-corrals", {"pi_corral": False}),
