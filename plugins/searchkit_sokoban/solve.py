@@ -48,7 +48,8 @@ __all__ = ["ANY_TUNING", "FEATURE_TUNING", "PORTFOLIO", "PULL_TUNING", "SolveRep
            "check_strategy", "solve_level"]
 
 #: Keyword arguments of :class:`~.anyplan.AnyPlanProblem` that :func:`solve_level` passes on
-#: in ``mode="any"`` (switches for ablations, not puzzle options).
+#: in ``mode="any"`` (switches for ablations, not puzzle options); ``tunnels`` also goes to the
+#: backward search (:class:`~.pulls.PullProblem`: its tunnel pulls).
 ANY_TUNING = ("tunnels", "goal_macros", "packing_weight")
 #: Keyword arguments of :class:`~.pulls.PullProblem` that a portfolio member whose strategy is
 #: ``"pull"`` takes as its tuning (``macro_depth``, ``plateau_macros``: the backward search's
