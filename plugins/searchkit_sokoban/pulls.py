@@ -209,14 +209,11 @@ class PullProblem(ProblemBase):
                 if value == inf:
                     pruned["pull_bipartite"] += 1
                     continue
+                region = region_after_pull(board, occupied, seen, self._ring, state.region,
+                                           box, stand, back)
                 if steps is None:
-                    region = region_after_pull(board, occupied, seen, self._ring, state.region,
-                                               box, stand, back)
                     pull: Any = _pull((boxes, state.keeper, stand, direction))
                 else:
-                    occupied[box], occupied[stand] = 0, 1
-                    region = flood_root(board, occupied, back)
-                    occupied[box], occupied[stand] = 1, 0
                     pull = PullMacro(boxes, state.keeper, box, steps)
                     self.tunnel_pulls += len(steps) - 1
                 child_key = new_boxes, region

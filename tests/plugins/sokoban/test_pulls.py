@@ -173,11 +173,13 @@ def test_pulls_solve_microban_levels_the_forward_searches_miss(number: int) -> N
     assert replay_lurd([row for _, row in raw.rows], problem.forward_lurd(result.actions)).solved
 
 
-@given(puzzle_instances("sokoban", rows=5, cols=6, boxes=3, walls=0.2))
-@settings(max_examples=40, deadline=None)
+@given(st.one_of(puzzle_instances("sokoban", rows=5, cols=6, boxes=3, walls=0.2),
+                 _two_rooms_and_a_passage()))
+@settings(max_examples=60, deadline=None)
 def test_the_local_region_test_agrees_with_a_flood(text: str) -> None:
-    """Every child's keeper region (found from the parent's by a local test when it can be)
-    is the smallest cell a full flood from the keeper reaches."""
+    """Every child's keeper region (found from the parent's by a local test when it can be,
+    after a single pull or a tunnel pull) is the smallest cell a full flood from the keeper
+    reaches."""
     problem = PullProblem(Board(split_levels(text)[0]))
     board = problem.board
     queue = [child for _, child, _ in problem.successors(problem.initial())]
