@@ -34,6 +34,7 @@ from typing import Any
 from searchkit import PlanError, Result, UnknownNameError, get_strategy
 
 from .allowance import Allowance
+from .anyplan import AnyPlanProblem
 from .board import Board
 from .features import feature_search
 from .levels import select_level, split_levels
@@ -44,7 +45,7 @@ from .pulls import PULL_RULES, PullProblem
 from .pushes import RULES
 from .routes import check_macros
 
-__all__ = ["ANY_TUNING", "FEATURE_TUNING", "PORTFOLIO", "PULL_TUNING", "SolveReport",
+__all__ = ["ANY_TUNING", "FEATURE_TUNING", "PORTFOLIO", "PULL_TUNING", "Member", "SolveReport",
            "check_strategy", "solve_level"]
 
 #: Keyword arguments of :class:`~.anyplan.AnyPlanProblem` that :func:`solve_level` passes on
@@ -58,6 +59,9 @@ PULL_TUNING = ("macro_depth", "plateau_macros")
 #: Keyword arguments of :func:`~.features.feature_search` that :func:`solve_level` passes on.
 FEATURE_TUNING = ("box_moves",)
 
+#: One search of a plan: ``(name, mode, strategy, share of the time left, tuning)``.
+Member = tuple[str, str, str, float, dict[str, Any]]
+
 #: ``mode="any"`` without a strategy: ``(name, mode, strategy, share of the time left, tuning)``,
 #: in order. The backward search (:mod:`.pulls`) solves most levels at once and takes tightly
 #: packed goals apart, and the forward searches after it meet the positions it reached; greedy
@@ -68,13 +72,14 @@ FEATURE_TUNING = ("box_moves",)
 #: (``{"macro_depth": 8, "plateau_macros": True}``, see :mod:`.pulls`): it solves a level whose
 #: guide stalls where a box must be walked round (Sasquatch 23 at 60 s); with macros
 #: everywhere, a longer member traded levels without a net gain (docs/puzzles/sokoban.md).
-PORTFOLIO = (("pull", "any", "pull", 0.35, {}),
-             ("pull, plateau macros", "any", "pull", 0.05,
-              {"macro_depth": 8, "plateau_macros": True}),
-             ("greedy", "any", "greedy", 0.15, {}),
-             ("greedy, plain", "any", "greedy", 0.3, {"goal_macros": False, "packing_weight": 0}),
-             ("features", "any", "features", 0.8, {}),
-             ("exact astar", "optimal", "astar", 1.0, {}))
+PORTFOLIO: tuple[Member, ...] = (
+    ("pull", "any", "pull", 0.35, {}),
+    ("pull, plateau macros", "any", "pull", 0.05,
+     {"macro_depth": 8, "plateau_macros": True}),
+    ("greedy", "any", "greedy", 0.15, {}),
+    ("greedy, plain", "any", "greedy", 0.3, {"goal_macros": False, "packing_weight": 0}),
+    ("features", "any", "features", 0.8, {}),
+    ("exact astar", "optimal", "astar", 1.0, {}))
 
 
 @dataclass
@@ -231,12 +236,15 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     wall_start, cpu_start = time.perf_counter(), time.process_time()
     allowance = Allowance(time_limit, clock, max_nodes, max_memory)
     if mode == "optimal" or strategy is not None:
-        plan = [(strategy or "astar", mode, strategy or "astar", 1.0, {})]
+        plan: list[tuple[Any, ...]] = [(strategy or "astar", mode, strategy or "astar", 1.0, {})]
     else:
         plan = list(portfolio)
     _check_plan(plan, members=strategy is None and mode == "any")
     totals: dict[str, int] = {}
-    result = problem = puller = recorder = None
+    result: Result | None = None
+    problem: Any = None  # the search that ran last: backward, forward any, or exact
+    puller: PullProblem | None = None
+    recorder: AnyPlanProblem | None = None  # a forward search whose positions were recorded
     used = plan_strategy = ""
     # the positions of the forward searches before the backward one, which it meets
     tree: dict[Any, Any] | None = {} if len(plan) > 1 and \
@@ -297,7 +305,8 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     if result.solved and result.actions is not None:
         last = result.states[-1] if result.states else None
         if isinstance(problem, PullProblem):
-            if recorder is not None and last is not None and (last[0], last[1]) in recorder.tree:
+            if recorder is not None and recorder.tree is not None and last is not None and \
+                    (last[0], last[1]) in recorder.tree:
                 # the backward search met a position of a forward one: its pushes, then pulls
                 pushed, keeper = recorder.actions_to((last[0], last[1]))
                 lurd = plan_to_lurd(recorder, pushed) + problem.forward_lurd(result.actions, keeper)

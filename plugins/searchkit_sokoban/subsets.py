@@ -55,7 +55,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import comb, inf
 
@@ -136,7 +136,7 @@ class SubsetTable:
         k = self._largest
         if k <= 2:
             return True
-        near = others
+        near: Sequence[int] = others
         if len(others) > self._neighbours:
             distance = self._distances.get(pushed)
             if distance is None:

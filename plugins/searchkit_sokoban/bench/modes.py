@@ -114,7 +114,7 @@ def run_collection(options: Options, suffix: str) -> Table:
 
 
 #: ``sokoban-any-ablation``: a name and what to switch off.
-ABLATION = (
+ABLATION: tuple[tuple[str, dict[str, Any]], ...] = (
     ("everything on", {}),
     ("no tunnel macros or pulls", {"tunnels": False}),
     ("no goal macros", {"goal_macros": False}),
