@@ -76,10 +76,10 @@ class CorralDeadlocks:
             if len(kept) > self.max_boxes or all(is_goal[b] for b in kept):
                 continue
             key = (tuple(sorted(kept)), region, min(area))
-            found = self.table.get(key)
-            if found is None:
-                found = self.table[key] = self._sealed(key[0], keeper, area)
-            if found:
+            sealed = self.table.get(key)
+            if sealed is None:
+                sealed = self.table[key] = self._sealed(key[0], keeper, area)
+            if sealed:
                 return True
         return False
 
