@@ -53,7 +53,7 @@ class SokobanPuzzle(Puzzle):
          "(choose one with level=N or level=NAME)"),
     )
     default_strategy = "astar"
-    small_size = {"rows": 4, "cols": 4, "boxes": 2}
+    small_size: Mapping[str, Any] = {"rows": 4, "cols": 4, "boxes": 2}
     options: Mapping[str, PuzzleOption] = {
         "level": PuzzleOption(None, "which level of a collection: 1-based number or name "
                               "(default: the first)", convert=_to_level),

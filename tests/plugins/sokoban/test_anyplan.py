@@ -171,7 +171,7 @@ def test_a_bad_portfolio_member_is_refused_before_any_search_runs(
         member: tuple, error: str, message: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Checked before the first search: a typo in the last member must not cost the minutes
     the members before it would run."""
-    import searchkit_sokoban.solve as solve
+    from searchkit_sokoban import solve
     from searchkit_sokoban.allowance import Allowance
 
     def no_search(*_args: object, **_kwargs: object) -> None:
