@@ -31,8 +31,8 @@ matching ignores the keeper: a box a few pulls from a starting cell, but with th
 the wrong side, looks no better after the walk round it than before, and greedy search wanders
 on that plateau; the macro crosses it in one step. Nothing is lost: every single pull is
 still a child. With ``plateau_macros`` the macros are offered only on such a plateau, from a
-position none of whose single pulls lowers the guide, so that they cost nothing where the
-plain search makes progress.
+position none of whose single steps (single pulls and tunnel pulls, above) lowers the guide, so
+that they cost nothing where the plain search makes progress.
 
 Pruning (sound: no pull sequence that leads to the start is lost): a box is never pulled onto a
 cell that no starting box can be pushed to (``pull_dead_squares``), a pull after which the box
