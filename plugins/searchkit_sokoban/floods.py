@@ -144,8 +144,9 @@ def one_run(ring: list[bool]) -> bool:
 def region_after_pull(board: Board, occupied: bytearray, seen: bytearray, ring: tuple[int, ...],
                       root: int, box: int, stand: int, back: int) -> int:
     """The keeper's region (smallest cell) after ``box`` was pulled onto ``stand``, by one pull
-    or several along a passage, the keeper on ``back``. ``occupied`` marks walls and boxes before the pull, ``seen`` the same plus
-    the keeper's region before (root ``root``); ``ring``: :func:`ring_offsets`.
+    or several along a passage, the keeper on ``back``. ``occupied`` marks walls and boxes
+    before the pull, ``seen`` the same plus the keeper's region before (root ``root``);
+    ``ring``: :func:`ring_offsets`.
 
     Usually the region before, minus ``stand``, plus ``box``'s cell: when every free
     neighbour of the freed cell was in the region and the region's cells around ``stand``
