@@ -21,7 +21,9 @@ operations, each box set being flooded again only when new cells reach it. Sizes
 the table stays under ``max_sets`` box sets (a search that passes it is dropped, the smaller
 tables are kept; a size that would not fit if the table grew by the last ratio is not tried,
 and for triples, the ratio of the pairs to single boxes, slowed as binomial growth slows),
-which bounds the time to a few seconds and the memory to a few tens of MB.
+which bounds the time to a few seconds and the memory to a few tens of MB. A long search on a
+level no quick search solved may ask for more: :meth:`SubsetTable.extend` adds the sizes a
+larger cap fits, keeping those built.
 
 **The test** (:meth:`SubsetTable.alive`), after each push: the pushed box with every other box
 (pairs), and with every ``k - 1`` of the ``neighbours`` nearest other boxes (``k`` the largest
@@ -55,7 +57,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from math import comb, inf
 
@@ -84,22 +86,13 @@ class SubsetTable:
                  ) -> None:
         self.tables: dict[int, dict[int, int]] = {}
         self.states: dict[int, int] = {}
-        for k in range(2, min(max_boxes, len(board.goals)) + 1):
-            if k == 3 and _triples_would_not_fit(board, len(self.tables[2]), max_sets, backward):
-                break
-            if k >= 4:  # growing by the last ratio, would this size fit? If not, do not try
-                last, before = len(self.tables[k - 1]), len(self.tables[k - 2])
-                if last * last > max_sets * before:
-                    break
-            found = _solvable_positions(board, k, max_sets, backward)
-            if found is None:
-                break
-            self.tables[k] = found
-            self.states[k] = sum(mask.bit_count() for mask in found.values())
+        self._board = board
+        self._sizes = range(2, min(max_boxes, len(board.goals)) + 1)
+        self._backward = backward
+        self._grow(max_sets)
         self._pairs = self.tables.get(2)
         self._largest = max(self.tables, default=0)
         self._neighbours = neighbours
-        self._board = board
         self._distances: dict[int, list[int]] = {}  # cell -> Manhattan distance to every cell
         #: ``pushed * size + keeper`` -> the cells whose box makes an unsolvable pair with the
         #: box on ``pushed``, the keeper on ``keeper`` (at most 4 x floor entries: he stands
@@ -110,6 +103,45 @@ class SubsetTable:
         #: neighbours' test the same ones again); emptied when it holds ``max_answers``
         self._answers: dict[tuple[int, int], bool] = {}
         self._max_answers = max_answers
+
+    def extend(self, max_sets: int, expired: Callable[[], bool] | None = None) -> bool:
+        """Add the larger sizes that fit within ``max_sets`` box sets (a larger cap than the
+        table was built with), by the same rules; True if a size was added. The sizes the table
+        has are kept, not rebuilt. ``expired``, when given, is asked every 1,024 box sets: a
+        size whose search it stops is dropped like one that passes the cap. The answers
+        :meth:`alive` remembers are forgotten when the largest size changes.
+
+        >>> from .levels import split_levels
+        >>> board = Board(split_levels("#######\\n#@ $ .#\\n# $  .#\\n#######")[0])
+        >>> table = SubsetTable(board, max_sets=1)  # too small even for the pairs
+        >>> sorted(table.tables), table.extend(1_000), sorted(table.tables)
+        ([], True, [2])
+        """
+        before = self._largest
+        self._grow(max_sets, expired)
+        self._pairs = self.tables.get(2)
+        self._largest = max(self.tables, default=0)
+        if self._largest != before:
+            self._answers = {}
+        return self._largest != before
+
+    def _grow(self, max_sets: int, expired: Callable[[], bool] | None = None) -> None:
+        """Build the sizes after the largest one the table has, while they fit ``max_sets``."""
+        board, backward, tables = self._board, self._backward, self.tables
+        for k in self._sizes:
+            if k in tables:
+                continue
+            if k == 3 and _triples_would_not_fit(board, len(tables[2]), max_sets, backward):
+                break
+            if k >= 4:  # growing by the last ratio, would this size fit? If not, do not try
+                last, before = len(tables[k - 1]), len(tables[k - 2])
+                if last * last > max_sets * before:
+                    break
+            found = _solvable_positions(board, k, max_sets, backward, expired)
+            if found is None:
+                break
+            tables[k] = found
+            self.states[k] = sum(mask.bit_count() for mask in found.values())
 
     def alive(self, others: tuple[int, ...], pushed: int, keeper: int) -> bool:
         """False when some tested subset holding the box on ``pushed`` cannot be solved alone.
@@ -288,10 +320,11 @@ def _move_distances(board: Board, k: int, max_sets: int) -> dict[int, bytearray]
     return distances
 
 
-def _solvable_positions(board: Board, k: int, max_sets: int, backward: bool = False
-                        ) -> dict[int, int] | None:
+def _solvable_positions(board: Board, k: int, max_sets: int, backward: bool = False,
+                        expired: Callable[[], bool] | None = None) -> dict[int, int] | None:
     """Box set -> keeper mask of every solvable ``k``-box position; None when more than
-    ``max_sets`` box sets are solvable.
+    ``max_sets`` box sets are solvable, or when ``expired`` (asked every 1,024 box sets) says
+    to stop.
 
     A search backwards from the solved positions, one keeper *region* at a time: a box set's
     newly reached keeper cells are flooded (bit-parallel, within the cells free of its boxes,
@@ -326,6 +359,8 @@ def _solvable_positions(board: Board, k: int, max_sets: int, backward: bool = Fa
         table[boxes] = known | region
         if not len(table) & 1023:
             check_budget()  # a long build runs under the budget of the search that needs it
+            if expired is not None and expired():
+                return None
         if len(table) > max_sets:
             return None
         for moved, step in moves(boxes, region, free, offsets):

@@ -243,3 +243,38 @@ def test_rule_and_bound_keep_the_optimum_on_crowded_levels(text: str, cost: str)
     with_rule = search(SOKOBAN.parse(text, cost=cost, heuristic="zero", **bare), "dijkstra")
     assert with_rule.cost == reference
     assert search(SOKOBAN.parse(text, cost=cost), "astar").cost == reference
+
+
+def test_extend_adds_the_sizes_a_larger_cap_fits_and_the_test_uses_them() -> None:
+    """A table built under a small cap and extended is the table built under the larger cap,
+    and :meth:`SubsetTable.alive` then tests the larger size, not an answer it remembered: a
+    position the triples pass and the quadruples flag is dead for a search of its boxes alone."""
+    board = _board("#######\n#.. @ #\n# $$$ #\n#.. $ #\n#     #\n#######")
+    full = SubsetTable(board)
+    capped = SubsetTable(board, max_sets=200)  # the triples fit, the quadruples would not
+    assert sorted(full.tables) == [2, 3, 4] and sorted(capped.tables) == [2, 3]
+    cells = [cell for cell in board.floor if not board.dead[cell]]
+    flagged = [(boxes, keeper) for boxes in itertools.combinations(cells, 4)
+               for keeper in board.floor if keeper not in boxes
+               and capped.alive(boxes[1:], boxes[0], keeper)  # remembered: alive
+               and not full.alive(boxes[1:], boxes[0], keeper)]
+    assert flagged
+    assert capped.extend(100_000)
+    assert capped.tables == full.tables and capped.states == full.states
+    for boxes, keeper in flagged[:20]:
+        assert not capped.alive(boxes[1:], boxes[0], keeper)
+        assert not _solvable_forward(board, frozenset(boxes), keeper)
+    assert not capped.extend(1_000_000)  # nothing larger: four boxes
+
+
+def test_an_extension_that_runs_out_of_time_is_dropped() -> None:
+    """``expired`` stops a size's search (asked every 1,024 box sets: this room has 2,024
+    triples); the table keeps what it had, and a later extension builds the size."""
+    board = _board("##########\n#@       #\n#        #\n#  $ $ $ #\n#        #\n#  . . . #\n"
+                   "#        #\n##########")
+    table = SubsetTable(board, max_sets=300)
+    assert sorted(table.tables) == [2]
+    assert not table.extend(100_000, expired=lambda: True)
+    assert sorted(table.tables) == [2]
+    assert table.extend(100_000)
+    assert len(table.tables[3]) == 2_024
