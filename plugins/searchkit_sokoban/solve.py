@@ -12,7 +12,8 @@ solved position; it solves most levels in a fraction of a second), a short secon
 search with macros where its guide stalls, greedy best-first on the
 ``any`` problem (:mod:`.anyplan`: macro moves, packing-order guidance), greedy again without
 goal macros and packing guidance, the feature-space search (:mod:`.features`, after Shoham and
-Schaeffer's FESS: a round robin over cells of FESS's four features, with its advisors), then an
+Schaeffer's FESS: a round robin over cells of FESS's four features, with its advisors; it first
+extends the ``subsets`` deadlock tables to larger box sets, :data:`TABLE_TUNING`), then an
 exact A* (some small levels that greedy misleads are solved optimally at once). The searches
 *meet*: the forward ``any`` searches after the backward one stop at a position it generated
 (the plan is their pushes, then that position's pulls undone); in a portfolio that runs a
@@ -45,8 +46,8 @@ from .pulls import PULL_RULES, PullProblem
 from .pushes import RULES
 from .routes import check_macros
 
-__all__ = ["ANY_TUNING", "FEATURE_TUNING", "PORTFOLIO", "PULL_TUNING", "Member", "SolveReport",
-           "check_strategy", "solve_level"]
+__all__ = ["ANY_TUNING", "FEATURE_TUNING", "PORTFOLIO", "PULL_TUNING", "TABLE_TUNING", "Member",
+           "SolveReport", "check_strategy", "solve_level"]
 
 #: Keyword arguments of :class:`~.anyplan.AnyPlanProblem` that :func:`solve_level` passes on
 #: in ``mode="any"`` (switches for ablations, not puzzle options); ``tunnels`` also goes to the
@@ -58,6 +59,11 @@ ANY_TUNING = ("tunnels", "goal_macros", "packing_weight")
 PULL_TUNING = ("macro_depth", "plateau_macros")
 #: Keyword arguments of :func:`~.features.feature_search` that :func:`solve_level` passes on.
 FEATURE_TUNING = ("box_moves",)
+#: Tuning of a forward portfolio member that acts on the level's shared tables before the member
+#: runs: ``subset_sets``, the ``subsets`` tables extended to the sizes that fit that many box sets
+#: (:meth:`~.subsets.SubsetTable.extend`; the first search built them to 100,000), within half
+#: the member's time (a size not done by then is dropped), the rest going to its search.
+TABLE_TUNING = ("subset_sets",)
 
 #: One search of a plan: ``(name, mode, strategy, share of the time left, tuning)``.
 Member = tuple[str, str, str, float, dict[str, Any]]
@@ -71,14 +77,18 @@ Member = tuple[str, str, str, float, dict[str, Any]]
 #: guidance misleads. A second, short backward search offers macros on plateaus only
 #: (``{"macro_depth": 8, "plateau_macros": True}``, see :mod:`.pulls`): it solves a level whose
 #: guide stalls where a box must be walked round (Sasquatch 23 at 60 s); with macros
-#: everywhere, a longer member traded levels without a net gain (docs/puzzles/sokoban.md).
+#: everywhere, a longer member traded levels without a net gain (docs/puzzles/sokoban.md). The
+#: feature-space search first extends the ``subsets`` tables to 300,000 box sets
+#: (``subset_sets``): on a level no earlier member solved, quadruples can be worth seconds of
+#: building (Microban 153's dead ends are four-box deadlocks), where for every search they
+#: would cost most levels more than their whole solve.
 PORTFOLIO: tuple[Member, ...] = (
     ("pull", "any", "pull", 0.35, {}),
     ("pull, plateau macros", "any", "pull", 0.05,
      {"macro_depth": 8, "plateau_macros": True}),
     ("greedy", "any", "greedy", 0.15, {}),
     ("greedy, plain", "any", "greedy", 0.3, {"goal_macros": False, "packing_weight": 0}),
-    ("features", "any", "features", 0.8, {}),
+    ("features", "any", "features", 0.8, {"subset_sets": 300_000}),
     ("exact astar", "optimal", "astar", 1.0, {}))
 
 
@@ -155,11 +165,16 @@ def _check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
                              "time left)")
         if tuning and mode != "any":
             raise ValueError(f"{where}tuning {sorted(tuning)} applies only to mode 'any'")
-        valid = PULL_TUNING if strategy == "pull" else ANY_TUNING
+        valid = PULL_TUNING if strategy == "pull" else (*ANY_TUNING, *TABLE_TUNING)
         for switch in tuning:
             if switch not in valid:
                 raise ValueError(f"{where}unknown tuning {switch!r} (valid: "
                                  f"{', '.join(valid)})")
+        sets = tuning.get("subset_sets")
+        if sets is not None and (not isinstance(sets, int) or isinstance(sets, bool) or
+                                 sets < 1):
+            raise ValueError(f"{where}subset_sets {sets!r} must be a positive whole number "
+                             "(box sets)")
         if strategy == "pull":
             try:
                 check_macros(**tuning)
@@ -188,6 +203,23 @@ def _count(totals: dict[str, int], problem: Any, result: Result) -> None:
         totals[name] = totals.get(name, 0) + count
 
 
+def _extend_subsets(problem: Any, max_sets: int, allowance: Allowance,
+                    seconds: float | None) -> float | None:
+    """Extend the level's ``subsets`` tables to ``max_sets`` box sets (:data:`TABLE_TUNING`)
+    within half of the member's ``seconds`` and the solve's memory budget; the seconds left
+    for its search."""
+    started = allowance.now()
+    deadline = None if seconds is None else started + seconds / 2
+    memory = allowance.max_memory
+
+    def expired() -> bool:
+        return deadline is not None and allowance.now() > deadline or \
+            memory is not None and allowance.grown() >= memory
+
+    problem.subset_table().extend(max_sets, expired)
+    return None if seconds is None else max(0.0, seconds - (allowance.now() - started))
+
+
 def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves",
                 mode: str = "optimal", strategy: str | None = None,
                 time_limit: float | None = 60.0, clock: str = "wall", tiebreak: bool = False,
@@ -208,14 +240,16 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     on the ``any`` problem (``"features"``: the feature-space search of :mod:`.features`;
     ``"pull"``: the backward search of :mod:`.pulls`), or without one the ``portfolio``
     (default :data:`PORTFOLIO`, same layout; a member whose strategy is ``"pull"`` is the
-    backward search, and the ``any`` members after it meet it). ``options`` are the
+    backward search, and the ``any`` members after it meet it; a forward member's tuning may
+    also hold :data:`TABLE_TUNING`). ``options`` are the
     other ``sokoban`` puzzle options (``heuristic``, the rules...) and, for ``mode="any"``, the
     switches of :data:`ANY_TUNING` and :data:`FEATURE_TUNING`. With ``cost="pushes"`` and
     ``tiebreak=True`` (optimal mode) a second search
     (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time limit) replaces
     the plan by one with the fewest moves among push-optimal plans. The counters add up every
     search run. A bad ``strategy`` or portfolio member (an unknown mode, strategy or tuning
-    switch, ``features`` or ``pull`` in the optimal mode, a share outside (0, 1]) raises
+    switch, ``features`` or ``pull`` in the optimal mode, a share outside (0, 1], a
+    ``subset_sets`` that is not a positive whole number) raises
     ``ValueError`` or :class:`~searchkit.UnknownNameError` before any search runs. Raises
     :class:`~searchkit.PlanError` if a returned plan fails the independent replay (it never
     should).
@@ -268,14 +302,24 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
                 meet = {"meet": puller.parents}
             elif member_mode == "any" and tree is not None:
                 meet = {"tree": tree}
+            member_tuning = dict(member_tuning)
+            sets = member_tuning.pop("subset_sets", None)
             problem = make_problem(board, cost, mode=member_mode, **options, **meet,
                                    **({**member_tuning, **tuning} if member_mode == "any"
                                       else {}))
-            if member_strategy == "features":
-                result = feature_search(problem, seconds, allowance.now, budget.max_expansions,
-                                        max_bytes=budget.max_bytes, **feature_tuning)
+            try:
+                if sets is not None and options["subsets"]:
+                    seconds = _extend_subsets(problem, sets, allowance, seconds)
+            except KeyboardInterrupt:
+                result = Result("interrupted", strategy=member_strategy,
+                                reason="interrupted (Ctrl-C)")
             else:
-                result = allowance.run(problem, member_strategy, seconds, budget)
+                if member_strategy == "features":
+                    result = feature_search(problem, seconds, allowance.now,
+                                            budget.max_expansions, max_bytes=budget.max_bytes,
+                                            **feature_tuning)
+                else:
+                    result = allowance.run(problem, member_strategy, seconds, budget)
             if "tree" in meet:
                 recorder = problem
         used, plan_strategy = name, member_strategy

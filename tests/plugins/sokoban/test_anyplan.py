@@ -166,6 +166,12 @@ CORRIDOR = "#######\n#@ $ .#\n#######"
     (("a", "optimal", "astar", 1.0, {"tunnels": False}), "ValueError",
      r"member 'a'.*only to mode 'any'"),
     (("g", "any", "greedy", 1.0), "ValueError", r"\(name, mode, strategy, share, tuning\)"),
+    (("p", "any", "pull", 1.0, {"subset_sets": 10}), "ValueError",
+     r"member 'p'.*'subset_sets' \(valid: macro_depth"),
+    (("f", "any", "features", 1.0, {"subset_sets": 0}), "ValueError",
+     r"member 'f': subset_sets 0 must be a positive whole number"),
+    (("f", "any", "features", 1.0, {"subset_sets": 1.5e5}), "ValueError", r"subset_sets 150000.0"),
+    (("f", "any", "features", 1.0, {"subset_sets": True}), "ValueError", r"subset_sets True"),
 ])
 def test_a_bad_portfolio_member_is_refused_before_any_search_runs(
         member: tuple, error: str, message: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -193,3 +199,44 @@ def test_a_single_strategy_is_checked_like_a_portfolio_member() -> None:
     with pytest.raises(ValueError, match=r"strategy 'pull' finds plans not proven optimal"):
         solve_level(CORRIDOR, strategy="pull")
     assert solve_level(CORRIDOR, mode="any", strategy="pull").solved
+
+
+@needs_data
+def test_a_members_subset_sets_extends_the_tables_before_it_runs() -> None:
+    """Microban 93: 100,000 box sets hold its pairs and triples, 300,000 its quadruples too
+    (94,906 of them); the same 2,000 expansions then cut more positions."""
+    text = (DATA / "microban.xsb").read_text()
+    pruned = []
+    for tuning in ({}, {"subset_sets": 300_000}):
+        report = solve_level(text, 93, mode="any", cost="pushes", time_limit=None, max_nodes=2000,
+                             portfolio=(("features", "any", "features", 1.0, tuning),))
+        assert report.status == "budget_exhausted" and report.nodes == 2000
+        pruned.append(report.pruned["subsets"])
+    assert pruned[1] > 2 * pruned[0] > 0
+
+
+@needs_data
+def test_an_extension_of_the_tables_keeps_to_half_its_members_time() -> None:
+    """Sasquatch 34's triples (275,097 box sets, several seconds to build) fit 300,000: with
+    1 s for the solve, the extension stops at 0.5 s and is dropped."""
+    text = (DATA / "sasquatch.xsb").read_text()
+    report = solve_level(text, 34, mode="any", cost="pushes", time_limit=1, clock="cpu",
+                         portfolio=(("features", "any", "features", 1.0,
+                                     {"subset_sets": 300_000}),))
+    assert report.status == "budget_exhausted"
+    assert report.cpu_seconds < 2.5
+
+
+def test_ctrl_c_while_the_tables_are_extended_stops_the_solve(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from searchkit_sokoban.subsets import SubsetTable
+
+    def interrupted(*_args: object) -> bool:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(SubsetTable, "extend", interrupted)
+    report = solve_level(SOKOBAN.examples()["three"], mode="any", portfolio=(
+        ("f", "any", "features", 0.5, {"subset_sets": 300_000}),
+        ("g", "any", "greedy", 1.0, {})))
+    assert report.status == "interrupted" and report.reason == "interrupted (Ctrl-C)"
+    assert report.strategy == "f" and report.lurd is None
