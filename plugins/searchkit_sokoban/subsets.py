@@ -89,9 +89,8 @@ class SubsetTable:
         self._board = board
         self._sizes = range(2, min(max_boxes, len(board.goals)) + 1)
         self._backward = backward
-        self._grow(max_sets)
-        self._pairs = self.tables.get(2)
-        self._largest = max(self.tables, default=0)
+        self._pairs: dict[int, int] | None = None
+        self._largest = 0
         self._neighbours = neighbours
         self._distances: dict[int, list[int]] = {}  # cell -> Manhattan distance to every cell
         #: ``pushed * size + keeper`` -> the cells whose box makes an unsolvable pair with the
@@ -103,11 +102,12 @@ class SubsetTable:
         #: neighbours' test the same ones again); emptied when it holds ``max_answers``
         self._answers: dict[tuple[int, int], bool] = {}
         self._max_answers = max_answers
+        self.extend(max_sets)
 
     def extend(self, max_sets: int, expired: Callable[[], bool] | None = None) -> bool:
         """Add the larger sizes that fit within ``max_sets`` box sets (a larger cap than the
-        table was built with), by the same rules; True if a size was added. The sizes the table
-        has are kept, not rebuilt. ``expired``, when given, is asked every 1,024 box sets: a
+        table was built with; the constructor builds it this way from nothing), by the same
+        rules; True if a size was added. The sizes the table has are kept, not rebuilt. ``expired``, when given, is asked every 1,024 box sets: a
         size whose search it stops is dropped like one that passes the cap. The answers
         :meth:`alive` remembers are forgotten when the largest size changes.
 
@@ -117,16 +117,6 @@ class SubsetTable:
         >>> sorted(table.tables), table.extend(1_000), sorted(table.tables)
         ([], True, [2])
         """
-        before = self._largest
-        self._grow(max_sets, expired)
-        self._pairs = self.tables.get(2)
-        self._largest = max(self.tables, default=0)
-        if self._largest != before:
-            self._answers = {}
-        return self._largest != before
-
-    def _grow(self, max_sets: int, expired: Callable[[], bool] | None = None) -> None:
-        """Build the sizes after the largest one the table has, while they fit ``max_sets``."""
         board, backward, tables = self._board, self._backward, self.tables
         for k in self._sizes:
             if k in tables:
@@ -142,6 +132,13 @@ class SubsetTable:
                 break
             tables[k] = found
             self.states[k] = sum(mask.bit_count() for mask in found.values())
+        largest_before = self._largest
+        self._pairs = tables.get(2)
+        self._largest = max(tables, default=0)
+        if self._largest == largest_before:
+            return False
+        self._answers = {}
+        return True
 
     def alive(self, others: tuple[int, ...], pushed: int, keeper: int) -> bool:
         """False when some tested subset holding the box on ``pushed`` cannot be solved alone.
