@@ -11,7 +11,7 @@ goals differ in number (a goal or a box sealed off) has no perfect matching: ``m
 then ``inf`` everywhere.
 
 **The moves bound** adds the keeper's walk to his nearest possible push, or takes the most
-moves some few boxes need alone (:class:`~.subsets.SubsetMoveBound`) when that is more.
+moves some few boxes need alone (:class:`~.subsetmoves.SubsetMoveBound`) when that is more.
 
 >>> from .levels import split_levels
 >>> from .board import Board
@@ -29,7 +29,8 @@ from typing import Any
 
 from .assignment import Assignment
 from .board import Board
-from .subsets import SubsetMoveBound, SubsetTable
+from .subsetmoves import SubsetMoveBound
+from .subsets import SubsetTable
 
 __all__ = ["HEURISTICS", "MoveBound", "PushBound"]
 

@@ -37,7 +37,8 @@ from searchkit import ProblemBase
 from .board import PUSH_CHARS, Board
 from .bounds import HEURISTICS, MoveBound, PushBound
 from .pushes import RULES, Action, PushGenerator, region_root, spell_walk
-from .subsets import SubsetMoveBound, SubsetTable
+from .subsetmoves import SubsetMoveBound
+from .subsets import SubsetTable
 
 __all__ = [
     "HEURISTICS",

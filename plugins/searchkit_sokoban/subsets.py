@@ -40,9 +40,8 @@ removed). The twin table holds those ``k``-box positions, found *forwards* by ke
 pushes from ``k`` boxes on any ``k`` starting cells, the keeper on his: a position never
 reached cannot be pulled back. The test is the same, after each pull.
 
-**The moves bound** (:class:`SubsetMoveBound`, for ``cost="moves"``): the same abstraction
-measured in moves. The fewest moves that some ``k`` boxes need alone bound the moves the whole
-position needs; a second backward search, breadth-first by distance, gives them exactly.
+**The moves bound** (:class:`~.subsetmoves.SubsetMoveBound`, for ``cost="moves"``): the same
+abstraction measured in moves.
 
 >>> from .levels import split_levels
 >>> from .board import Board
@@ -57,17 +56,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
-from math import comb, inf
 
 from searchkit import check_budget
 
 from .board import Board
+from .boxsets import floor_mask, mask_pulls, mask_pushes
 
-__all__ = ["SubsetMoveBound", "SubsetTable"]
-
-UNSOLVABLE = 255  #: a move distance of :class:`SubsetMoveBound` for an unsolvable position
+__all__ = ["SubsetTable"]
 
 
 class SubsetTable:
@@ -107,9 +104,10 @@ class SubsetTable:
     def extend(self, max_sets: int, expired: Callable[[], bool] | None = None) -> bool:
         """Add the larger sizes that fit within ``max_sets`` box sets (a larger cap than the
         table was built with; the constructor builds it this way from nothing), by the same
-        rules; True if a size was added. The sizes the table has are kept, not rebuilt. ``expired``, when given, is asked every 1,024 box sets: a
-        size whose search it stops is dropped like one that passes the cap. The answers
-        :meth:`alive` remembers are forgotten when the largest size changes.
+        rules; True if a size was added. The sizes the table has are kept, not rebuilt.
+        ``expired``, when given, is asked every 1,024 box sets: a size whose search it stops is
+        dropped like one that passes the cap. The answers :meth:`alive` remembers are forgotten
+        when the largest size changes.
 
         >>> from .levels import split_levels
         >>> board = Board(split_levels("#######\\n#@ $ .#\\n# $  .#\\n#######")[0])
@@ -199,65 +197,6 @@ class SubsetTable:
         return [abs(x // width - r) + abs(x % width - c) for x in range(self._board.size)]
 
 
-class SubsetMoveBound:
-    """A lower bound on the moves still needed: the most moves any ``k`` boxes alone need.
-
-    Projecting a plan onto ``k`` of its boxes (the others removed) keeps the keeper's path step
-    for step, so it is a plan of as many moves for those boxes alone: the fewest moves of that
-    smaller problem bound the real ones, and so does their maximum over the ``k``-box subsets.
-    Each is an exact distance in a relaxed problem, so the bound is consistent, and it is
-    :data:`inf` when some subset cannot be solved.
-
-    ``k`` is the largest size, at most ``max_boxes``, with at most ``max_groups`` subsets of the
-    level's boxes and at most ``max_sets`` box sets in its table (0 when none fits: the bound is
-    then 0). ``sizes``, when given, is the number of solvable box sets per size (the lengths of
-    :attr:`SubsetTable.tables`): sizes it lacks or that exceed ``max_sets`` are not tried, which
-    spares building a table only to drop it. ``distances`` maps a box set (bit mask) to the
-    fewest moves per keeper cell, capped at 254 (still a lower bound), :data:`UNSOLVABLE` when
-    it cannot be solved. Built by one breadth-first search backwards from the solved positions,
-    a layer of keeper cells at a time; :meth:`bound` costs C(boxes, k) lookups.
-
-    >>> from .levels import split_levels
-    >>> from .board import Board
-    >>> board = Board(split_levels("#######\\n#@    #\\n# $$  #\\n#   ..#\\n#######")[0])
-    >>> bound = SubsetMoveBound(board)
-    >>> bound.k, bound.bound(board.initial_boxes, board.keeper)  # two boxes: exact
-    (2, 13)
-    """
-
-    def __init__(self, board: Board, max_boxes: int = 4, max_groups: int = 60,
-                 max_sets: int = 30_000, sizes: dict[int, int] | None = None) -> None:
-        self.k = 0
-        self.distances: dict[int, bytearray] = {}
-        boxes = len(board.goals)
-        for k in range(min(max_boxes, boxes), 1, -1):
-            if comb(boxes, k) > max_groups or sizes is not None and \
-                    sizes.get(k, max_sets + 1) > max_sets:
-                continue
-            found = _move_distances(board, k, max_sets)
-            if found is not None:
-                self.k, self.distances = k, found
-                break
-
-    def bound(self, boxes: tuple[int, ...], keeper: int) -> float:
-        """The largest number of moves some ``k`` of ``boxes`` need alone, the keeper on
-        ``keeper`` (:data:`inf` when some cannot be solved)."""
-        if not self.k:
-            return 0
-        distances = self.distances
-        best = 0
-        for group in combinations([1 << cell for cell in boxes], self.k):
-            row = distances.get(sum(group))
-            if row is None:
-                return inf
-            moves = row[keeper]
-            if moves > best:
-                if moves == UNSOLVABLE:
-                    return inf
-                best = moves
-        return best
-
-
 def _triples_would_not_fit(board: Board, pairs: int, max_sets: int, backward: bool) -> bool:
     """Whether the pairs predict more than ``max_sets`` box sets of three, by 10 % or more.
 
@@ -269,52 +208,6 @@ def _triples_would_not_fit(board: Board, pairs: int, max_sets: int, backward: bo
     """
     singles = len(_solvable_positions(board, 1, max_sets, backward) or ())
     return 2 * pairs * pairs > 3 * 1.1 * max_sets * singles
-
-
-def _move_distances(board: Board, k: int, max_sets: int) -> dict[int, bytearray] | None:
-    """Box set -> fewest moves per keeper cell (:data:`UNSOLVABLE` if none) of every ``k``-box
-    position, or None when more than ``max_sets`` box sets are solvable.
-
-    Breadth-first backwards from the solved positions, one distance layer at a time: each box
-    set carries the mask of keeper cells first reached at that distance; the next layer is their
-    keeper steps (shifts and masks) and their pulls, minus what was reached before.
-    """
-    width, offsets, size = board.width, board.offsets, board.size
-    floor = _floor_mask(board)
-    distances: dict[int, bytearray] = {}
-    seen: dict[int, int] = {}
-    layer: dict[int, int] = {}
-    for goals in combinations(board.goals, k):
-        boxes = sum(1 << goal for goal in goals)
-        layer[boxes] = floor & ~boxes
-    moves = 0
-    while layer:
-        check_budget()  # a long build runs under the budget of the search that needs it
-        for boxes, reached in layer.items():
-            seen[boxes] = seen.get(boxes, 0) | reached
-            row = distances.get(boxes)
-            if row is None:
-                row = distances[boxes] = bytearray([UNSOLVABLE]) * size
-            value = min(moves, UNSOLVABLE - 1)
-            while reached:
-                low = reached & -reached
-                reached ^= low
-                row[low.bit_length() - 1] = value
-        if len(distances) > max_sets:
-            return None
-        following: dict[int, int] = {}
-        for boxes, reached in layer.items():
-            free = floor & ~boxes
-            walked = (reached << 1 | reached >> 1 | reached << width | reached >> width) \
-                & free & ~seen[boxes]
-            if walked:
-                following[boxes] = following.get(boxes, 0) | walked
-            for pulled, step in _pulls(boxes, reached, free, offsets):
-                if not seen.get(pulled, 0) >> step & 1:
-                    following[pulled] = following.get(pulled, 0) | 1 << step
-        layer = following
-        moves += 1
-    return distances
 
 
 def _solvable_positions(board: Board, k: int, max_sets: int, backward: bool = False,
@@ -332,8 +225,8 @@ def _solvable_positions(board: Board, k: int, max_sets: int, backward: bool = Fa
     keeper on his.
     """
     width, offsets = board.width, board.offsets
-    floor = _floor_mask(board)
-    moves = _pushes if backward else _pulls
+    floor = floor_mask(board)
+    moves = mask_pushes if backward else mask_pulls
     table: dict[int, int] = {}
     pending: dict[int, int] = {}  # box set -> keeper cells reached but not yet flooded
     for cells in combinations(board.initial_boxes if backward else board.goals, k):
@@ -369,43 +262,3 @@ def _solvable_positions(board: Board, k: int, max_sets: int, backward: bool = Fa
                 seeds = 0
             pending[moved] = seeds | 1 << step
     return table
-
-
-def _pulls(boxes: int, keepers: int, free: int, offsets: tuple[int, ...]
-           ) -> Iterator[tuple[int, int]]:
-    """Every pull from a keeper cell in the mask ``keepers``: ``(box set after, keeper cell
-    after)``. The keeper on ``stand`` beside a box steps away to the free cell ``step``, and the
-    box follows him onto ``stand``. Per direction, three mask operations find every ``stand``
-    (a keeper cell with a box behind it and a free cell ahead), then O(1) per pull."""
-    for off in offsets:
-        if off > 0:
-            stands = boxes << off & keepers & free >> off
-        else:
-            stands = boxes >> -off & keepers & free << -off
-        while stands:
-            low = stands & -stands
-            stands ^= low
-            stand = low.bit_length() - 1
-            yield boxes ^ 1 << stand - off | low, stand + off
-
-
-def _pushes(boxes: int, keepers: int, free: int, offsets: tuple[int, ...]
-            ) -> Iterator[tuple[int, int]]:
-    """Every push from a keeper cell in the mask ``keepers``: ``(box set after, keeper cell
-    after)``. The keeper on ``stand`` pushes the box beside him one cell on, onto a free cell,
-    and steps onto the box's cell: :func:`_pulls` run the other way."""
-    for off in offsets:
-        if off > 0:
-            stands = keepers & boxes >> off & free >> 2 * off
-        else:
-            stands = keepers & boxes << -off & free << -2 * off
-        while stands:
-            low = stands & -stands
-            stands ^= low
-            box = low.bit_length() - 1 + off
-            yield boxes ^ 1 << box | 1 << box + off, box
-
-
-def _floor_mask(board: Board) -> int:
-    """The bit mask of the board's floor cells."""
-    return sum(1 << cell for cell in board.floor)

@@ -1,4 +1,5 @@
-"""The ``subsets`` rule's table (:mod:`searchkit_sokoban.subsets`) against forward searches.
+"""The few-boxes tables (:mod:`searchkit_sokoban.subsets`, the moves bound of
+:mod:`searchkit_sokoban.subsetmoves`) against forward searches.
 
 The table is built backwards (pulls from the solved positions); here every claim it makes is
 checked forwards, by a plain breadth-first search over keeper steps and pushes of the few boxes
@@ -19,7 +20,8 @@ from searchkit_sokoban import subsets
 from searchkit_sokoban.board import Board
 from searchkit_sokoban.deadlocks import bipartite_deadlock, freeze_deadlock
 from searchkit_sokoban.levels import select_level, split_levels
-from searchkit_sokoban.subsets import SubsetMoveBound, SubsetTable
+from searchkit_sokoban.subsetmoves import SubsetMoveBound
+from searchkit_sokoban.subsets import SubsetTable
 
 from searchkit import get_puzzle, search
 from searchkit.testing import puzzle_instances
