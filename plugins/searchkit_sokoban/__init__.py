@@ -3,11 +3,12 @@
 Modules: :mod:`.levels` (XSB and collections), :mod:`.board` (static data, push distances, dead
 squares), :mod:`.pushes` (push generation and the deadlock rules), :mod:`.deadlocks` (freeze,
 bipartite and PI-corral tests), :mod:`.subsets` (deadlocks among a few boxes, by retrograde
-analysis), :mod:`.bounds` (push and move lower bounds), :mod:`.assignment` (Hungarian
-algorithm), :mod:`.problem` (the exact problems), :mod:`.anyplan` and :mod:`.packing` (the fast
-``mode="any"``: macro moves, packing order), :mod:`.lurd` (plans as LURD text and an
-independent replay), :mod:`.solve` (one-call solving with a time limit, for benchmarks),
-:mod:`.plugin` (the ``sokoban`` puzzle), :mod:`.bench` (its benchmark suites).
+analysis; :mod:`.subsetmoves` the moves they need), :mod:`.bounds` (push and move lower bounds),
+:mod:`.assignment` (Hungarian algorithm), :mod:`.problem` (the exact problems), :mod:`.anyplan`
+and :mod:`.packing` (the fast ``mode="any"``: macro moves, packing order), :mod:`.lurd` (plans
+as LURD text and an independent replay), :mod:`.solve` (one-call solving with a time limit, for
+benchmarks; :mod:`.portfolio` the fast mode's searches, in order), :mod:`.plugin` (the
+``sokoban`` puzzle), :mod:`.bench` (its benchmark suites).
 """
 
 from .anyplan import AnyPlanProblem

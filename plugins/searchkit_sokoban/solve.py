@@ -6,24 +6,22 @@ flat :class:`SolveReport` (moves, pushes, nodes, seconds, and how many states ea
 pruned).
 
 With ``mode="optimal"`` it is one A* search (plus the exact tie-break on request). With
-``mode="any"`` and no ``strategy`` it is a *portfolio* (:data:`PORTFOLIO`), run one after the
-other within the time limit: the backward search (:mod:`.pulls`: greedy on pulls from the
-solved position; it solves most levels in a fraction of a second), a short second backward
-search with macros where its guide stalls, greedy best-first on the
-``any`` problem (:mod:`.anyplan`: macro moves, packing-order guidance), greedy again without
-goal macros and packing guidance, the feature-space search (:mod:`.features`, after Shoham and
-Schaeffer's FESS: a round robin over cells of FESS's four features, with its advisors; it first
-extends the ``subsets`` deadlock tables to larger box sets, :data:`TABLE_TUNING`), then an
-exact A* (some small levels that greedy misleads are solved optimally at once). The searches
-*meet*: the forward ``any`` searches after the backward one stop at a position it generated
-(the plan is their pushes, then that position's pulls undone); in a portfolio that runs a
-forward search first, the backward search stops at a position that search generated (its
-pushes to it, then the pulls undone).
-``strategy="features"`` runs the feature-space search alone, ``strategy="pull"`` the backward
-search alone. Every search on the level shares
-the tables derived from it (dead squares, the ``subsets`` deadlock tables, the packing order,
-the ``corral`` rule's answers: :meth:`Board.derived`), so a later search never rebuilds or
-re-learns what an earlier one found.
+``mode="any"`` and no ``strategy`` it is a *portfolio* (:data:`~.portfolio.PORTFOLIO`), run one
+after the other within the time limit: the backward search (:mod:`.pulls`: greedy on pulls from
+the solved position; it solves most levels in a fraction of a second), a short second backward
+search with macros where its guide stalls, greedy best-first on the ``any`` problem
+(:mod:`.anyplan`: macro moves, packing-order guidance), greedy again without goal macros and
+packing guidance, the feature-space search (:mod:`.features`, after Shoham and Schaeffer's FESS:
+a round robin over cells of FESS's four features, with its advisors; it first extends the
+``subsets`` deadlock tables to larger box sets, :data:`~.portfolio.TABLE_TUNING`), then an exact
+A* (some small levels that greedy misleads are solved optimally at once). The searches *meet*:
+the forward ``any`` searches after the backward one stop at a position it generated (the plan is
+their pushes, then that position's pulls undone); in a portfolio that runs a forward search
+first, the backward search stops at a position that search generated (its pushes to it, then the
+pulls undone). ``strategy="features"`` runs the feature-space search alone, ``strategy="pull"``
+the backward search alone. Every search on the level shares the tables derived from it (dead
+squares, the ``subsets`` deadlock tables, the packing order, the ``corral`` rule's answers:
+:meth:`Board.derived`), so a later search never rebuilds or re-learns what an earlier one found.
 """
 
 from __future__ import annotations
@@ -32,7 +30,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from searchkit import PlanError, Result, UnknownNameError, get_strategy
+from searchkit import PlanError, Result, get_strategy
 
 from .allowance import Allowance
 from .anyplan import AnyPlanProblem
@@ -41,55 +39,12 @@ from .features import feature_search
 from .levels import select_level, split_levels
 from .lurd import plan_to_lurd, replay_lurd
 from .plugin import SokobanPuzzle
-from .problem import MODES, make_problem
+from .portfolio import ANY_TUNING, FEATURE_TUNING, PORTFOLIO, check_plan
+from .problem import make_problem
 from .pulls import PULL_RULES, PullProblem
 from .pushes import RULES
-from .routes import check_macros
 
-__all__ = ["ANY_TUNING", "FEATURE_TUNING", "PORTFOLIO", "PULL_TUNING", "TABLE_TUNING", "Member",
-           "SolveReport", "check_strategy", "solve_level"]
-
-#: Keyword arguments of :class:`~.anyplan.AnyPlanProblem` that :func:`solve_level` passes on
-#: in ``mode="any"`` (switches for ablations, not puzzle options); ``tunnels`` also goes to the
-#: backward search (:class:`~.pulls.PullProblem`: its tunnel pulls).
-ANY_TUNING = ("tunnels", "goal_macros", "packing_weight")
-#: Keyword arguments of :class:`~.pulls.PullProblem` that a portfolio member whose strategy is
-#: ``"pull"`` takes as its tuning (``macro_depth``, ``plateau_macros``: the backward search's
-#: macros).
-PULL_TUNING = ("macro_depth", "plateau_macros")
-#: Keyword arguments of :func:`~.features.feature_search` that :func:`solve_level` passes on.
-FEATURE_TUNING = ("box_moves",)
-#: Tuning of a forward portfolio member that acts on the level's shared tables before the member
-#: runs: ``subset_sets``, the ``subsets`` tables extended to the sizes that fit that many box sets
-#: (:meth:`~.subsets.SubsetTable.extend`; the first search built them to 100,000), within half
-#: the member's time (a size not done by then is dropped), the rest going to its search.
-TABLE_TUNING = ("subset_sets",)
-
-#: One search of a plan: ``(name, mode, strategy, share of the time left, tuning)``.
-Member = tuple[str, str, str, float, dict[str, Any]]
-
-#: ``mode="any"`` without a strategy: ``(name, mode, strategy, share of the time left, tuning)``,
-#: in order. The backward search (:mod:`.pulls`) solves most levels at once and takes tightly
-#: packed goals apart, and the forward searches after it meet the positions it reached; greedy
-#: search is fast but brittle: it dives into a dead region (greedy without goal macros and
-#: packing guidance dives elsewhere); the feature-space search (:mod:`.features`) is slower but
-#: gives every kind of position its turn; the exact A* solves a few small levels that the
-#: guidance misleads. A second, short backward search offers macros on plateaus only
-#: (``{"macro_depth": 8, "plateau_macros": True}``, see :mod:`.pulls`): it solves a level whose
-#: guide stalls where a box must be walked round (Sasquatch 23 at 60 s); with macros
-#: everywhere, a longer member traded levels without a net gain (docs/puzzles/sokoban.md). The
-#: feature-space search first extends the ``subsets`` tables to 300,000 box sets
-#: (``subset_sets``): on a level no earlier member solved, quadruples can be worth seconds of
-#: building (Microban 153's dead ends are four-box deadlocks), where for every search they
-#: would cost most levels more than their whole solve.
-PORTFOLIO: tuple[Member, ...] = (
-    ("pull", "any", "pull", 0.35, {}),
-    ("pull, plateau macros", "any", "pull", 0.05,
-     {"macro_depth": 8, "plateau_macros": True}),
-    ("greedy", "any", "greedy", 0.15, {}),
-    ("greedy, plain", "any", "greedy", 0.3, {"goal_macros": False, "packing_weight": 0}),
-    ("features", "any", "features", 0.8, {"subset_sets": 300_000}),
-    ("exact astar", "optimal", "astar", 1.0, {}))
+__all__ = ["SolveReport", "solve_level"]
 
 
 @dataclass
@@ -133,68 +88,6 @@ class SolveReport:
         return asdict(self)
 
 
-#: the searches of this plugin that ``strategy`` and a portfolio member may name beside
-#: searchkit's strategies; both find plans not proven optimal
-_OWN_SEARCHES = ("features", "pull")
-
-
-def _check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
-    """Refuse a bad ``strategy`` or portfolio member before any search runs: a typo in the
-    last member must not cost the minutes the ones before it would take. ``members``: the
-    plan is a portfolio (errors name the member)."""
-    for member in plan:
-        if len(member) != 5:
-            raise ValueError(f"portfolio member {member!r}: expected (name, mode, strategy, "
-                             "share, tuning)")
-        name, mode, strategy, share, tuning = member
-        where = f"portfolio member {name!r}: " if members else ""
-        if mode not in MODES:
-            raise ValueError(f"{where}unknown mode {mode!r} (valid: {', '.join(MODES)})")
-        if strategy in _OWN_SEARCHES:
-            if mode != "any":
-                raise ValueError(f"{where}strategy {strategy!r} finds plans not proven optimal: "
-                                 "use mode 'any'")
-        else:
-            try:
-                get_strategy(strategy)
-            except UnknownNameError as error:
-                raise UnknownNameError("strategy", strategy,
-                                       [*error.valid, *_OWN_SEARCHES]) from None
-        if not 0 < share <= 1:
-            raise ValueError(f"{where}share {share!r} must be in (0, 1] (a fraction of the "
-                             "time left)")
-        if tuning and mode != "any":
-            raise ValueError(f"{where}tuning {sorted(tuning)} applies only to mode 'any'")
-        valid = PULL_TUNING if strategy == "pull" else (*ANY_TUNING, *TABLE_TUNING)
-        for switch in tuning:
-            if switch not in valid:
-                raise ValueError(f"{where}unknown tuning {switch!r} (valid: "
-                                 f"{', '.join(valid)})")
-        sets = tuning.get("subset_sets")
-        if sets is not None and (not isinstance(sets, int) or isinstance(sets, bool) or
-                                 sets < 1):
-            raise ValueError(f"{where}subset_sets {sets!r} must be a positive whole number "
-                             "(box sets)")
-        if strategy == "pull":
-            try:
-                check_macros(**tuning)
-            except ValueError as error:
-                raise ValueError(f"{where}{error}") from None
-
-
-def check_strategy(strategy: str | None, mode: str) -> None:
-    """Raise what :func:`solve_level` would for ``strategy`` in ``mode`` (``None``: the
-    default, always valid), without a level: for commands that check their arguments first.
-
-    >>> check_strategy("pull", "optimal")
-    Traceback (most recent call last):
-    ...
-    ValueError: strategy 'pull' finds plans not proven optimal: use mode 'any'
-    """
-    if strategy is not None:
-        _check_plan([(strategy, mode, strategy, 1.0, {})], members=False)
-
-
 def _count(totals: dict[str, int], problem: Any, result: Result) -> None:
     """Add a search's counters to ``totals``: expansions, generated states, pruned per rule."""
     stats = result.stats
@@ -205,9 +98,9 @@ def _count(totals: dict[str, int], problem: Any, result: Result) -> None:
 
 def _extend_subsets(problem: Any, max_sets: int, allowance: Allowance,
                     seconds: float | None) -> float | None:
-    """Extend the level's ``subsets`` tables to ``max_sets`` box sets (:data:`TABLE_TUNING`)
-    within half of the member's ``seconds`` and the solve's memory budget; the seconds left
-    for its search."""
+    """Extend the level's ``subsets`` tables to ``max_sets`` box sets
+    (:data:`~.portfolio.TABLE_TUNING`) within half of the member's ``seconds`` and the solve's
+    memory budget; the seconds left for its search."""
     started = allowance.now()
     deadline = None if seconds is None else started + seconds / 2
     memory = allowance.max_memory
@@ -238,19 +131,19 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
 
     ``mode="optimal"`` runs ``strategy`` (default ``astar``); ``mode="any"`` runs ``strategy``
     on the ``any`` problem (``"features"``: the feature-space search of :mod:`.features`;
-    ``"pull"``: the backward search of :mod:`.pulls`), or without one the ``portfolio``
-    (default :data:`PORTFOLIO`, same layout; a member whose strategy is ``"pull"`` is the
+    ``"pull"``: the backward search of :mod:`.pulls`), or without one the ``portfolio`` (default
+    :data:`~.portfolio.PORTFOLIO`, same layout; a member whose strategy is ``"pull"`` is the
     backward search, and the ``any`` members after it meet it; a forward member's tuning may
-    also hold :data:`TABLE_TUNING`). ``options`` are the
-    other ``sokoban`` puzzle options (``heuristic``, the rules...) and, for ``mode="any"``, the
-    switches of :data:`ANY_TUNING` and :data:`FEATURE_TUNING`. With ``cost="pushes"`` and
-    ``tiebreak=True`` (optimal mode) a second search
+    also hold :data:`~.portfolio.TABLE_TUNING`). ``options`` are the other ``sokoban`` puzzle
+    options (``heuristic``, the rules...) and, for ``mode="any"``, the switches of
+    :data:`~.portfolio.ANY_TUNING` and :data:`~.portfolio.FEATURE_TUNING`. With
+    ``cost="pushes"`` and ``tiebreak=True`` (optimal mode) a second search
     (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time limit) replaces
     the plan by one with the fewest moves among push-optimal plans. The counters add up every
     search run. A bad ``strategy`` or portfolio member (an unknown mode, strategy or tuning
     switch, ``features`` or ``pull`` in the optimal mode, a share outside (0, 1], a
-    ``subset_sets`` that is not a positive whole number) raises
-    ``ValueError`` or :class:`~searchkit.UnknownNameError` before any search runs. Raises
+    ``subset_sets`` that is not a positive whole number) raises ``ValueError`` or
+    :class:`~searchkit.UnknownNameError` before any search runs. Raises
     :class:`~searchkit.PlanError` if a returned plan fails the independent replay (it never
     should).
 
@@ -273,7 +166,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
         plan: list[tuple[Any, ...]] = [(strategy or "astar", mode, strategy or "astar", 1.0, {})]
     else:
         plan = list(portfolio)
-    _check_plan(plan, members=strategy is None and mode == "any")
+    check_plan(plan, members=strategy is None and mode == "any")
     totals: dict[str, int] = {}
     result: Result | None = None
     problem: Any = None  # the search that ran last: backward, forward any, or exact

@@ -34,8 +34,9 @@ from searchkit.bench import default_data_dir
 from searchkit.cli.parsing import byte_size
 from searchkit.cli.running import budget_value
 
+from ..portfolio import check_strategy
 from ..problem import MODES
-from ..solve import check_strategy, solve_level
+from ..solve import solve_level
 from .modes import COLLECTIONS
 
 __all__ = ["main"]

@@ -5,7 +5,7 @@ mode solves within a CPU-time limit per level.
 Every level runs through :func:`~searchkit_sokoban.solve.solve_level` with ``clock="cpu"``
 (the process's own CPU time, which other jobs on a shared machine do not eat) and its plan is
 replayed square by square. ``mode="optimal"`` is push-optimal A*; ``mode="any"`` is the
-portfolio of :data:`~searchkit_sokoban.solve.PORTFOLIO`.
+portfolio of :data:`~searchkit_sokoban.portfolio.PORTFOLIO`.
 
 * ``sokoban-any``: Microban's 155 levels in ``mode="any"``, 10 s each (the target: all 155).
 * ``sokoban-<collection>``: both modes at 60 s a level; the 10 s column counts the levels whose
@@ -29,7 +29,8 @@ from typing import Any
 from searchkit.bench import Options, Table
 
 from ..plugin import SokobanPuzzle
-from ..solve import PORTFOLIO, SolveReport, solve_level
+from ..portfolio import PORTFOLIO
+from ..solve import SolveReport, solve_level
 
 __all__ = ["COLLECTIONS", "run_ablation", "run_any", "run_collection"]
 

@@ -1,0 +1,132 @@
+"""The searches that :func:`~.solve.solve_level` runs on a level in ``mode="any"``, and the
+checks that refuse a bad plan before any of them runs.
+
+A *plan* is a list of members ``(name, mode, strategy, share of the time left, tuning)``, run one
+after the other until one ends the solve; :data:`PORTFOLIO` is the default plan of the fast
+mode. :func:`check_plan` validates a plan member by member (errors name the member and list the
+valid choices), :func:`check_strategy` a single strategy, for commands that check their
+arguments before they read a level.
+
+>>> [name for name, *_ in PORTFOLIO][:2]
+['pull', 'pull, plateau macros']
+>>> check_plan([("mine", "any", "greedy", 1.5, {})], members=True)
+Traceback (most recent call last):
+...
+ValueError: portfolio member 'mine': share 1.5 must be in (0, 1] (a fraction of the time left)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from searchkit import UnknownNameError, get_strategy
+
+from .problem import MODES
+from .routes import check_macros
+
+__all__ = ["ANY_TUNING", "FEATURE_TUNING", "OWN_SEARCHES", "PORTFOLIO", "PULL_TUNING",
+           "TABLE_TUNING", "Member", "check_plan", "check_strategy"]
+
+#: Keyword arguments of :class:`~.anyplan.AnyPlanProblem` that :func:`~.solve.solve_level`
+#: passes on in ``mode="any"`` (switches for ablations, not puzzle options); ``tunnels`` also
+#: goes to the backward search (:class:`~.pulls.PullProblem`: its tunnel pulls).
+ANY_TUNING = ("tunnels", "goal_macros", "packing_weight")
+#: Keyword arguments of :class:`~.pulls.PullProblem` that a portfolio member whose strategy is
+#: ``"pull"`` takes as its tuning (``macro_depth``, ``plateau_macros``: the backward search's
+#: macros).
+PULL_TUNING = ("macro_depth", "plateau_macros")
+#: Keyword arguments of :func:`~.features.feature_search` that :func:`~.solve.solve_level`
+#: passes on.
+FEATURE_TUNING = ("box_moves",)
+#: Tuning of a forward portfolio member that acts on the level's shared tables before the member
+#: runs: ``subset_sets``, the ``subsets`` tables extended to the sizes that fit that many box sets
+#: (:meth:`~.subsets.SubsetTable.extend`; the first search built them to 100,000), within half
+#: the member's time (a size not done by then is dropped), the rest going to its search.
+TABLE_TUNING = ("subset_sets",)
+
+#: One search of a plan: ``(name, mode, strategy, share of the time left, tuning)``.
+Member = tuple[str, str, str, float, dict[str, Any]]
+
+#: ``mode="any"`` without a strategy: ``(name, mode, strategy, share of the time left, tuning)``,
+#: in order. The backward search (:mod:`.pulls`) solves most levels at once and takes tightly
+#: packed goals apart, and the forward searches after it meet the positions it reached; greedy
+#: search is fast but brittle: it dives into a dead region (greedy without goal macros and
+#: packing guidance dives elsewhere); the feature-space search (:mod:`.features`) is slower but
+#: gives every kind of position its turn; the exact A* solves a few small levels that the
+#: guidance misleads. A second, short backward search offers macros on plateaus only
+#: (``{"macro_depth": 8, "plateau_macros": True}``, see :mod:`.pulls`): it solves a level whose
+#: guide stalls where a box must be walked round (Sasquatch 23 at 60 s); with macros
+#: everywhere, a longer member traded levels without a net gain (docs/puzzles/sokoban.md). The
+#: feature-space search first extends the ``subsets`` tables to 300,000 box sets
+#: (``subset_sets``): on a level no earlier member solved, quadruples can be worth seconds of
+#: building (Microban 153's dead ends are four-box deadlocks), where for every search they
+#: would cost most levels more than their whole solve.
+PORTFOLIO: tuple[Member, ...] = (
+    ("pull", "any", "pull", 0.35, {}),
+    ("pull, plateau macros", "any", "pull", 0.05,
+     {"macro_depth": 8, "plateau_macros": True}),
+    ("greedy", "any", "greedy", 0.15, {}),
+    ("greedy, plain", "any", "greedy", 0.3, {"goal_macros": False, "packing_weight": 0}),
+    ("features", "any", "features", 0.8, {"subset_sets": 300_000}),
+    ("exact astar", "optimal", "astar", 1.0, {}))
+
+#: The searches of this plugin that ``strategy`` and a portfolio member may name beside
+#: searchkit's strategies; both find plans not proven optimal.
+OWN_SEARCHES = ("features", "pull")
+
+
+def check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
+    """Refuse a bad ``strategy`` or portfolio member before any search runs: a typo in the
+    last member must not cost the minutes the ones before it would take. ``members``: the
+    plan is a portfolio (errors name the member)."""
+    for member in plan:
+        if len(member) != 5:
+            raise ValueError(f"portfolio member {member!r}: expected (name, mode, strategy, "
+                             "share, tuning)")
+        name, mode, strategy, share, tuning = member
+        where = f"portfolio member {name!r}: " if members else ""
+        if mode not in MODES:
+            raise ValueError(f"{where}unknown mode {mode!r} (valid: {', '.join(MODES)})")
+        if strategy in OWN_SEARCHES:
+            if mode != "any":
+                raise ValueError(f"{where}strategy {strategy!r} finds plans not proven optimal: "
+                                 "use mode 'any'")
+        else:
+            try:
+                get_strategy(strategy)
+            except UnknownNameError as error:
+                raise UnknownNameError("strategy", strategy,
+                                       [*error.valid, *OWN_SEARCHES]) from None
+        if not 0 < share <= 1:
+            raise ValueError(f"{where}share {share!r} must be in (0, 1] (a fraction of the "
+                             "time left)")
+        if tuning and mode != "any":
+            raise ValueError(f"{where}tuning {sorted(tuning)} applies only to mode 'any'")
+        valid = PULL_TUNING if strategy == "pull" else (*ANY_TUNING, *TABLE_TUNING)
+        for switch in tuning:
+            if switch not in valid:
+                raise ValueError(f"{where}unknown tuning {switch!r} (valid: "
+                                 f"{', '.join(valid)})")
+        sets = tuning.get("subset_sets")
+        if sets is not None and (not isinstance(sets, int) or isinstance(sets, bool) or
+                                 sets < 1):
+            raise ValueError(f"{where}subset_sets {sets!r} must be a positive whole number "
+                             "(box sets)")
+        if strategy == "pull":
+            try:
+                check_macros(**tuning)
+            except ValueError as error:
+                raise ValueError(f"{where}{error}") from None
+
+
+def check_strategy(strategy: str | None, mode: str) -> None:
+    """Raise what :func:`solve_level` would for ``strategy`` in ``mode`` (``None``: the
+    default, always valid), without a level: for commands that check their arguments first.
+
+    >>> check_strategy("pull", "optimal")
+    Traceback (most recent call last):
+    ...
+    ValueError: strategy 'pull' finds plans not proven optimal: use mode 'any'
+    """
+    if strategy is not None:
+        check_plan([(strategy, mode, strategy, 1.0, {})], members=False)
