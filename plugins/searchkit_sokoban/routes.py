@@ -62,7 +62,8 @@ def box_route(board: Board, boxes: tuple[int, ...], box: int, keeper: int, goal:
     Without ``distance``, breadth-first: the fewest pushes. With ``distance`` (pushes from each
     cell to ``goal``, e.g. a row of :attr:`Board.push_distance`), best-first on it, ties to
     the fewer pushes, at most ``limit`` pairs expanded. ``area`` (1 on the cells allowed)
-    keeps the box inside a part of the floor. O(pairs x floor) at worst.
+    keeps the box inside a part of the floor. A flood of the box's cells alone (the keeper
+    anywhere) first rules out a goal the other boxes wall off. O(pairs x floor) at worst.
     """
     offsets, is_floor, dead = board.offsets, board.is_floor, board.dead
     others = set(boxes)
@@ -70,6 +71,8 @@ def box_route(board: Board, boxes: tuple[int, ...], box: int, keeper: int, goal:
     blocked = is_floor.translate(WALLS)  # walls and the other boxes
     for cell in others:
         blocked[cell] = 1
+    if not _may_reach(board, blocked, box, goal, area):
+        return None
     linked = WalkRound(board, blocked).linked
     previous: dict[tuple[int, int], tuple[tuple[int, int], int] | None] = {(box, keeper): None}
     # (priority, pushes, box cell, keeper cell); breadth-first: the priority is the order found
@@ -100,6 +103,29 @@ def box_route(board: Board, boxes: tuple[int, ...], box: int, keeper: int, goal:
                                 target, cell))
     return None
 
+
+
+def _may_reach(board: Board, blocked: bytearray, box: int, goal: int,
+               area: bytearray | None) -> bool:
+    """Whether the box on ``box`` could reach ``goal`` if the keeper could stand on any free
+    cell: each push needs only the cell behind the box free (``blocked``: walls and the other
+    boxes). A route of :func:`box_route` is such a path, so ``False`` spares its search of
+    (box cell, keeper cell) pairs: most positions where a box cannot reach its goal have it
+    boxed in by the others, which a flood of the box's cells alone shows. O(floor)."""
+    offsets, dead = board.offsets, board.dead
+    seen = blocked[:]
+    seen[box] = 1
+    queue = [box]
+    for cell in queue:
+        if cell == goal:
+            return True
+        for off in offsets:
+            target = cell + off
+            if not seen[target] and not dead[target] and not blocked[cell - off] and \
+                    (area is None or area[target]):
+                seen[target] = 1
+                queue.append(target)
+    return False
 
 def pull_routes(board: Board, blocked: bytearray, box: int, keeper: int, targets: Container[int],
                 dead: bytearray, depth: int) -> Iterator[tuple[tuple[tuple[int, int], ...], int]]:
