@@ -104,7 +104,6 @@ def box_route(board: Board, boxes: tuple[int, ...], box: int, keeper: int, goal:
     return None
 
 
-
 def _may_reach(board: Board, blocked: bytearray, box: int, goal: int,
                area: bytearray | None) -> bool:
     """Whether the box on ``box`` could reach ``goal`` if the keeper could stand on any free
@@ -126,6 +125,7 @@ def _may_reach(board: Board, blocked: bytearray, box: int, goal: int,
                 seen[target] = 1
                 queue.append(target)
     return False
+
 
 def pull_routes(board: Board, blocked: bytearray, box: int, keeper: int, targets: Container[int],
                 dead: bytearray, depth: int) -> Iterator[tuple[tuple[tuple[int, int], ...], int]]:
