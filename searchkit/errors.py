@@ -70,7 +70,8 @@ class UnknownNameError(SearchkitError, LookupError):
         self.kind = kind
         self.name = name
         self.valid = sorted(valid)
-        super().__init__(f"unknown {kind} {name!r} (valid: {', '.join(self.valid) or 'none installed'})")
+        listed = ", ".join(self.valid) or "none installed"
+        super().__init__(f"unknown {kind} {name!r} (valid: {listed})")
 
 
 class IncompatibleError(SearchkitError, ValueError):

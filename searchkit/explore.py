@@ -24,8 +24,8 @@ class Exploration:
     """What :func:`explore` found.
 
     ``status`` is ``"complete"`` when the whole reachable component was visited, else
-    ``"depth_limit"`` (stopped at ``max_depth``), ``"budget_exhausted"`` or ``"interrupted"`` (the numbers then describe the part seen, and the
-    last layer may be incomplete).
+    ``"depth_limit"`` (stopped at ``max_depth``), ``"budget_exhausted"`` or ``"interrupted"``
+    (the numbers then describe the part seen, and the last layer may be incomplete).
     """
 
     status: str

@@ -89,9 +89,8 @@ class Watched:
 
     def search(self, problem: Any, strategy: str, **options: Any) -> Any:
         if self.stepped:
-            for event in new.steps(problem, strategy, **options):
-                pass
-            return event.result
+            *_, last = new.steps(problem, strategy, **options)
+            return last.result
         return new.search(problem, strategy, observer=_ignore, **options)
 
 

@@ -10,8 +10,8 @@ plugin, whose parity test would answer at once) and A* on three hard 8-puzzles, 
 of them. The no-slowdown check (cases where the unmixed hash did not cluster), then the
 speed-up check (cases where it did, minutes before: one round):
 
-    python tools/ab_cases.py main reliable tools/ab_visited.py --rounds 5 -k "random ints" -k tuples \
-        -k rushhour
+    python tools/ab_cases.py main reliable tools/ab_visited.py --rounds 5 -k "random ints" \
+        -k tuples -k rushhour
     python tools/ab_cases.py main reliable tools/ab_visited.py --rounds 1 -k packed -k nstar \
         -k "bfs 8" -k "astar 3"
 """

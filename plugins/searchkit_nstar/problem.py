@@ -77,7 +77,8 @@ class NStar(ProblemBase):
 
     def unsolvable_reason(self) -> str | None:
         if self.start > self.target:
-            return f"the start {self.start} is above the target {self.target}; moves only increase n"
+            return (f"the start {self.start} is above the target {self.target}; moves only "
+                    "increase n")
         return None
 
     def render(self, n: int) -> str:

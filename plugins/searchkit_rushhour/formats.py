@@ -50,8 +50,10 @@ _WALL = "x"
 def detect_format(text: str) -> str:
     """``"json"``, ``"fogleman"`` or ``"grid"``, as :func:`parse_board` reads ``text``.
 
-    >>> detect_format('{"vehicules": []}'), detect_format("42 " + "o" * 36), detect_format("..\\n..")
-    ('json', 'fogleman', 'grid')
+    >>> detect_format('{"vehicules": []}'), detect_format("42 " + "o" * 36)
+    ('json', 'fogleman')
+    >>> detect_format("..\\n..")
+    'grid'
     """
     if text.lstrip().startswith("{"):
         return "json"

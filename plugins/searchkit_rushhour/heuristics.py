@@ -176,8 +176,8 @@ def _blocked_blockers(problem: Layout) -> Callable[[int], float]:
     m, board, cost, pm = problem.size, problem.board, problem.cost, problem.pos_mask
     target = board.target
     goal = problem.goal_position
-    charge_target = [0 if p == goal else
-                     {"moves": 1, "cells": goal - p, "length-cells": target.length * (goal - p)}[cost]
+    charge_target = [0 if p == goal else {"moves": 1, "cells": goal - p,
+                                          "length-cells": target.length * (goal - p)}[cost]
                      for p in target.positions(m)]
     fields = _vehicle_fields(problem)
     # candidates[tpos]: (shift, sides per position) of the vertical vehicles in front of the

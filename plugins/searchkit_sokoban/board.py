@@ -248,8 +248,8 @@ class Board:
                     queue.append(4 * goal + label)
         for state in queue:
             box, label = divmod(state, 4)
-            for d, off in enumerate(offsets):
-                before = box - off  # the box came from here, pushed in direction d
+            for off in offsets:
+                before = box - off  # the box came from here, pushed along ``off``
                 stand = before - off  # where the keeper stood for that push
                 if not (is_floor[before] and is_floor[stand]):
                     continue

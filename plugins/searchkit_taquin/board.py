@@ -62,7 +62,7 @@ class Board:
         return self.height * self.width
 
     def text(self) -> str:
-        """The board as rows of tokens with ``_`` for the blank (parseable by :func:`parse_board`)."""
+        """The board as rows of tokens, ``_`` for the blank (what :func:`parse_board` reads)."""
         rows = []
         for r in range(self.height):
             row = self.cells[r * self.width:(r + 1) * self.width]
@@ -255,7 +255,7 @@ def unsolvable_reason(board: Board, goal: Board) -> str | None:
     parity = _permutation_parity(perm)
     if parity != blank_distance % 2:
         kind = "odd" if parity else "even"
-        return (f"unsolvable: the arrangement is an {kind} permutation of the goal but the blank is "
-                f"{blank_distance} move{'s' if blank_distance != 1 else ''} from its goal cell (every "
-                f"move changes both parities)")
+        moves = f"{blank_distance} move{'s' if blank_distance != 1 else ''}"
+        return (f"unsolvable: the arrangement is an {kind} permutation of the goal but the blank "
+                f"is {moves} from its goal cell (every move changes both parities)")
     return None

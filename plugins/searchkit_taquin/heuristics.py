@@ -33,7 +33,8 @@ def misplaced(cells: Sequence[int], goal_cell: Mapping[int, int] | Sequence[int]
     return sum(1 for c, t in enumerate(cells) if t and goal_cell[t] != c)
 
 
-def manhattan(cells: Sequence[int], goal_cell: Mapping[int, int] | Sequence[int], width: int) -> int:
+def manhattan(cells: Sequence[int], goal_cell: Mapping[int, int] | Sequence[int],
+              width: int) -> int:
     """Sum over tiles (blank excluded) of the taxicab distance to the goal cell."""
     total = 0
     for c, t in enumerate(cells):
@@ -69,7 +70,8 @@ def lines(height: int, width: int) -> list[tuple[str, int, list[int]]]:
 
 def conflict_of_line(kind: str, index: int, tiles: Sequence[int],
                      goal_cell: Mapping[int, int] | Sequence[int], width: int) -> int:
-    """:func:`line_conflict` of row/column ``index`` holding ``tiles`` (in line order, 0 = blank)."""
+    """:func:`line_conflict` of row/column ``index`` holding ``tiles`` (in line order, 0: the
+    blank)."""
     positions = []
     for t in tiles:
         if not t:

@@ -205,7 +205,8 @@ def run_search_suite(
     # when repeating) before the next instance, so a change in the machine's load during the
     # suite hits every contender alike instead of skewing the ratios.
     for inst in instances:
-        best: dict[str, tuple[float, Outcome] | None] = {c.name: (float("inf"), None) for c in active}  # type: ignore[misc]
+        best: dict[str, tuple[float, Outcome] | None] = {  # type: ignore[misc]
+            c.name: (float("inf"), None) for c in active}
         for _ in range(max(1, repeat)):
             for contender in active:
                 if best[contender.name] is None:

@@ -207,9 +207,8 @@ class Strategy:
         for name in given:
             if name not in self.options:
                 raise OptionError.unknown(name, self.options, f"strategy {self.name!r}")
-        return {
-            name: opt.check(name, given.get(name, opt.default)) for name, opt in self.options.items()
-        }
+        return {name: opt.check(name, given.get(name, opt.default))
+                for name, opt in self.options.items()}
 
     def __getattr__(self, name: str) -> Any:
         """The fields of searchkit 0.1 (``g_weight``, ``unit_depth``, ...), deprecated."""

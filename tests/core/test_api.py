@@ -1,4 +1,5 @@
-"""The public API: errors, budgets, interruption, verify, explore, results and the Problem defaults."""
+"""The public API: errors, budgets, interruption, verify, explore, results and the Problem
+defaults."""
 
 from __future__ import annotations
 
@@ -53,8 +54,9 @@ def test_unknown_names_list_the_valid_ones():
 
 def test_frontier_that_makes_no_sense_is_a_clear_error():
     g = GraphProblem({}, 0, {0})
-    with pytest.raises(IncompatibleError, match=r"frontier 'lifo' cannot be used with strategy "
-                                                r"'dijkstra' \(valid: buckets, heap, indexed-heap\)"):
+    with pytest.raises(IncompatibleError,
+                       match=r"frontier 'lifo' cannot be used with strategy 'dijkstra' "
+                             r"\(valid: buckets, heap, indexed-heap\)"):
         search(g, "dijkstra", frontier="lifo")
     with pytest.raises(IncompatibleError, match="'heap' cannot be used with strategy 'bfs'"):
         search(g, "bfs", frontier="heap")
@@ -87,7 +89,8 @@ def test_not_a_problem():
         search(object.__new__(type("Thing", (), {"initial": lambda self: 0})), "bfs")
 
 
-@pytest.mark.parametrize("strategy", ["bfs", "dfs", "dijkstra", "astar", "greedy", "iddfs", "idastar"])
+@pytest.mark.parametrize("strategy",
+                         ["bfs", "dfs", "dijkstra", "astar", "greedy", "iddfs", "idastar"])
 def test_expansion_budget_is_exact_and_keeps_stats(strategy):
     result = search(Counter(), strategy, budget=Budget(max_expansions=300))
     assert result.status == "budget_exhausted"

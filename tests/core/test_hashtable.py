@@ -16,7 +16,8 @@ def test_reference_layout_with_collisions():
     table = HashTable(capacity=8, hash=lambda k: k[1])
     for i, h in enumerate([1, 7, 3, 3, 7]):
         table[(f"e{i}", h)] = i
-    assert [k[0] if k else None for k in table.slots()] == ["e4", "e0", None, "e2", "e3", None, None, "e1"]
+    assert [k[0] if k else None for k in table.slots()] == \
+        ["e4", "e0", None, "e2", "e3", None, None, "e1"]
     assert table.capacity == 8
 
 
@@ -25,7 +26,8 @@ def test_same_layout_when_growing_from_capacity_one():
     assert table.capacity == 1
     for i, h in enumerate([1, 7, 3, 3, 7]):
         table.add((f"e{i}", h))
-    assert [k[0] if k else None for k in table.slots()] == ["e4", "e0", None, "e2", "e3", None, None, "e1"]
+    assert [k[0] if k else None for k in table.slots()] == \
+        ["e4", "e0", None, "e2", "e3", None, None, "e1"]
 
 
 def test_growth_rule_doubles_when_size_would_exceed_two_thirds():
@@ -88,7 +90,8 @@ keys = st.one_of(st.integers(-(2**64), 2**64), st.tuples(st.integers(0, 5), st.i
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["set", "del", "get"]), keys, st.integers()), max_size=80),
+@given(st.lists(st.tuples(st.sampled_from(["set", "del", "get"]), keys, st.integers()),
+                max_size=80),
        st.sampled_from([None, lambda k: 0, lambda k: hash(k) % 3]))
 def test_behaves_like_dict(operations, hash_function):
     table, model = HashTable(hash=hash_function), {}
@@ -168,7 +171,7 @@ def test_the_same_nan_is_one_key_as_in_a_dict():
     table = HashTable()
     table.add(nan)
     table.add(nan)
-    assert len(table) == len({nan: None, nan: None}) == 1
+    assert len(table) == len({nan: None, nan: None}) == 1  # noqa: F602 (the same NaN twice, on purpose)
     assert nan in table and list(table) == [nan]
     assert float("nan") not in table  # another NaN object is another key, as in a dict
 

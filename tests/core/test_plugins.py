@@ -98,7 +98,8 @@ def test_third_party_plugin_installed_from_a_temporary_directory(tmp_path):
 def test_example_plugin_own_tests_pass(tmp_path):
     target = tmp_path / "site"
     pip_install(JUGS, target)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(target), os.environ.get("PYTHONPATH", "")]))
+    path = os.pathsep.join([str(target), os.environ.get("PYTHONPATH", "")])
+    env = dict(os.environ, PYTHONPATH=path)
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-o", "addopts=", "-p", "no:cacheprovider",
          str(JUGS / "tests")],

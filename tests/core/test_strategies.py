@@ -163,7 +163,8 @@ def test_dls_respects_its_depth():
 def test_iddfs_max_depth():
     result = search(GraphProblem({0: {1: 1}, 1: {2: 1}, 2: {3: 1}}, 0, {3}), "iddfs", max_depth=2)
     assert result.status == "no_solution" and "depth 2" in result.reason
-    assert search(GraphProblem({0: {1: 1}, 1: {2: 1}, 2: {3: 1}}, 0, {3}), "iddfs").stats.iterations == 4
+    chain = GraphProblem({0: {1: 1}, 1: {2: 1}, 2: {3: 1}}, 0, {3})
+    assert search(chain, "iddfs").stats.iterations == 4
 
 
 def test_idastar_cycle_check_variants_are_optimal():

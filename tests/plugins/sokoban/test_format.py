@@ -51,7 +51,8 @@ def test_level_option_picks_by_number_name_or_first_word(choice, pushes) -> None
 def test_run_length_encoding_equals_the_plain_level() -> None:
     plain = SOKOBAN.parse("#####\n#@$.#\n# $.#\n#####")
     rle = SOKOBAN.parse(COLLECTION, level="Third")
-    assert rle.render(rle.initial()) == plain.render(plain.initial()) == "#####\n#@$.#\n# $.#\n#####"
+    assert rle.render(rle.initial()) == plain.render(plain.initial()) == \
+        "#####\n#@$.#\n# $.#\n#####"
 
 
 def test_unknown_level_lists_the_names() -> None:

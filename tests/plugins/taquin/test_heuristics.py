@@ -101,7 +101,8 @@ def test_informed_strategies_find_24_moves_with_every_heuristic(heuristic, strat
 
 
 @pytest.mark.parametrize("strategy, options", [
-    ("bfs", {}), ("dijkstra", {}), ("bibfs", {}), ("iddfs", {"visited": "dict", "cycle_check": "parent"}),
+    ("bfs", {}), ("dijkstra", {}), ("bibfs", {}),
+    ("iddfs", {"visited": "dict", "cycle_check": "parent"}),
 ])
 def test_uninformed_strategies_find_24_moves(strategy, options) -> None:
     p = PUZZLE.parse(TP, goal=TP_GOAL)

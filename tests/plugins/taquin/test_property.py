@@ -17,7 +17,8 @@ def test_2x3_every_strategy_and_heuristic_agree(text):
     costs = set()
     for heuristic in HEURISTICS:
         problem = get_puzzle("taquin").parse(text, heuristic=heuristic)
-        results = assert_optimal_agreement(problem, ["bfs", "dijkstra", "astar", "idastar", "bibfs"])
+        results = assert_optimal_agreement(problem,
+                                           ["bfs", "dijkstra", "astar", "idastar", "bibfs"])
         costs |= {r.cost for r in results.values()}
     assert len(costs) == 1  # the same optimum (or None for an unsolvable board) for every heuristic
 

@@ -42,7 +42,9 @@ class Jugs(ProblemBase):
         return 1
 
     def format_action(self, action):
-        return f"pour:{action[1]}>{action[2]}" if action[0] == "pour" else f"{action[0]}:{action[1]}"
+        if action[0] == "pour":
+            return f"pour:{action[1]}>{action[2]}"
+        return f"{action[0]}:{action[1]}"
 
     def render(self, state):
         return "  ".join(f"[{litres}/{cap}]" for litres, cap in zip(state, self.capacities))
