@@ -38,7 +38,7 @@ from typing import Any, TextIO
 
 from .capabilities import Capabilities
 from .errors import SearchkitError
-from .events import Event
+from .events import Bound, Event, Expand, Generate, Solution, Start
 from .loops.run import BudgetExhausted
 
 __all__ = ["FORMAT", "TraceWriter", "TraceError", "read_trace"]
@@ -76,20 +76,21 @@ class TraceWriter:
                 and event.kind not in ("solution", "end"):
             raise BudgetExhausted(f"the trace's limit of {self.max_events:,} events was reached")
         kind = event.kind
-        if kind == "expand":
+        record: dict[str, Any]
+        if isinstance(event, Expand):
             record = {"kind": kind, "state": self._id(event.state), "g": event.g,
                       "h": _number(event.h), "depth": event.depth, "f": _number(event.f),
                       "frontier": event.frontier}
-        elif kind == "generate":
+        elif isinstance(event, Generate):
             record = {"kind": kind, "parent": self._id(event.parent),
                       "action": self._action(event.action), "child": self._id(event.child),
                       "cost": event.cost, "g": event.g, "h": _number(event.h),
                       "fate": event.fate}
-        elif kind == "bound":
+        elif isinstance(event, Bound):
             record = {"kind": kind, "bound": _number(event.bound), "iteration": event.iteration}
-        elif kind == "start":
+        elif isinstance(event, Start):
             record = {"kind": kind, "state": self._id(event.state), "strategy": event.strategy}
-        elif kind == "solution":
+        elif isinstance(event, Solution):
             record = {"kind": kind, "actions": [self._action(a) for a in event.actions],
                       "states": [self._id(s) for s in event.states], "cost": event.cost}
         else:
