@@ -144,10 +144,15 @@ def accept_negative_values(parser: argparse.ArgumentParser) -> None:
 
 
 def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--max-seconds``, ``--max-expansions``, ``--max-states`` and ``--max-memory``."""
+    """Add ``--max-seconds``, ``--max-cpu-seconds``, ``--max-expansions``, ``--max-states`` and
+    ``--max-memory``."""
     group = parser.add_argument_group("budget (exit status 1 when exhausted)")
     group.add_argument("--max-seconds", metavar="N", type=budget_value("max_seconds", float),
                        help="stop after N seconds of wall-clock time (setup included)")
+    group.add_argument("--max-cpu-seconds", metavar="N",
+                       type=budget_value("max_cpu_seconds", float),
+                       help="stop after N seconds of the search's CPU time (setup included; "
+                            "other programs' load does not count)")
     group.add_argument("--max-expansions", metavar="N",
                        type=budget_value("max_expansions", int, "a whole number"),
                        help="stop after N expansions (0: test the start only)")
@@ -165,6 +170,7 @@ def budget_from(args: argparse.Namespace) -> Budget | None:
     """The :class:`~searchkit.Budget` asked for, or ``None`` when no limit was given."""
     limits = {
         "max_seconds": args.max_seconds,
+        "max_cpu_seconds": args.max_cpu_seconds,
         "max_expansions": args.max_expansions,
         "max_visited": args.max_states,
         "max_bytes": args.max_memory,

@@ -33,7 +33,7 @@ FIELDS = ("puzzle", "instance", "strategy", "options", "status", "cost", "length
           "matches_known", "expanded", "generated", "cpu_seconds", "seconds", "peak_bytes",
           "worker", "error", "plan")
 
-_BUDGET_FIELDS = ("max_seconds", "max_expansions", "max_visited", "max_bytes")
+_BUDGET_FIELDS = ("max_seconds", "max_cpu_seconds", "max_expansions", "max_visited", "max_bytes")
 
 
 @dataclass(frozen=True)

@@ -111,14 +111,16 @@ class Run:
         self.stats = Stats()
         self.meter = MemoryMeter()
         self._sync: Callable[[Stats], None] = _no_counters
-        seconds, max_bytes = budget.max_seconds, budget.max_bytes
+        seconds, max_bytes, cpu = budget.max_seconds, budget.max_bytes, budget.max_cpu_seconds
         # Under a time or memory budget the first check comes early (nothing is known yet).
-        self._step = self.interval if seconds is None and max_bytes is None else self.first_interval
+        self._step = self.interval if seconds is None and max_bytes is None and cpu is None \
+            else self.first_interval
         self._rss_start = None if max_bytes is None else rss_bytes()
         self.start = start = time.perf_counter()
         self._next_report = start + self.progress_every
         self._last = (start, 0, 0)  # (time, expansions, bytes) at the previous check
         self.deadline = None if seconds is None else start + seconds
+        self.cpu_deadline = None if cpu is None else time.thread_time() + cpu
 
     # -- what the loop registers -----------------------------------------------------------
 
@@ -184,7 +186,7 @@ class Run:
         held = nbytes
         if self.budget.max_bytes is not None:
             held = self._check_memory(nbytes, stats)
-        reason = self.budget.exhausted_by(stats, held)
+        reason = self.budget.exhausted_by(stats, held) or self._out_of_cpu()
         if reason:
             raise BudgetExhausted(reason)
         self._adapt(now, stats.expanded, held)
@@ -240,6 +242,8 @@ class Run:
             seconds = self.check_seconds
             if self.deadline is not None:
                 seconds = min(seconds, (self.deadline - now) / 2)
+            if self.cpu_deadline is not None:
+                seconds = min(seconds, (self.cpu_deadline - time.thread_time()) / 2)
             if per_expansion > 0:
                 step = min(step, int(seconds / per_expansion))
             growth = (held - held_then) / done
@@ -257,6 +261,9 @@ class Run:
         now = time.perf_counter()
         if self.deadline is not None and now >= self.deadline:
             self.expire()
+        reason = self._out_of_cpu()
+        if reason:
+            raise BudgetExhausted(reason)
         max_bytes = self.budget.max_bytes
         if max_bytes is not None and now >= self._next_poll:
             grown = self.grown()
@@ -285,6 +292,13 @@ class Run:
         self.stats.seconds = time.perf_counter() - self.start
         raise BudgetExhausted(f"time budget exhausted ({self.budget.max_seconds:g} s)")
 
+    def _out_of_cpu(self) -> str | None:
+        """The CPU time budget's reason once the search's thread has used it up, else
+        ``None``."""
+        if self.cpu_deadline is None or time.thread_time() < self.cpu_deadline:
+            return None
+        return f"CPU time budget exhausted ({self.budget.max_cpu_seconds:g} s)"
+
     def memory(self) -> int:
         """The estimated bytes of the tracked containers and of the objects they keep alive
         (see :attr:`Stats.peak_bytes` and :mod:`.memory`)."""
@@ -311,7 +325,7 @@ class Run:
         A :class:`BudgetExhausted` or a Ctrl-C (:class:`KeyboardInterrupt`) inside ``body`` ends
         it with ``stopped(status, reason)``. Either way the counters are synced one last time and
         the final time and memory are stamped on :attr:`stats`. While ``body`` runs, this run is
-        the one :func:`~searchkit.check_budget` checks, and a time budget's timer is armed
+        the one :func:`~searchkit.check_budget` checks, and a wall-clock budget's timer is armed
         (:mod:`.watch`).
         """
         try:

@@ -7,15 +7,16 @@ successor function. That code belongs to the search and runs under its budget in
 
 * **cooperatively**: :func:`check_budget`, a public function that costly code (a plugin's table
   builder) calls every so often. Inside a search it raises the search's ``BudgetExhausted``
-  once its time or memory budget is spent; outside a search it returns at once. It works in
-  every thread.
-* **by an alarm**: a search with a time budget, started in the main thread of a Unix process
-  whose ``SIGALRM`` is free, sets a timer for its deadline. If the deadline passes with no
-  check in between, the timer interrupts whatever runs -- as Ctrl-C would -- and the search
+  once its time (wall-clock or CPU) or memory budget is spent; outside a search it returns at
+  once. It works in every thread.
+* **by an alarm**: a search with a wall-clock time budget, started in the main thread of a Unix
+  process whose ``SIGALRM`` is free, sets a timer for its deadline. If the deadline passes with
+  no check in between, the timer interrupts whatever runs -- as Ctrl-C would -- and the search
   returns ``budget_exhausted``. The timer and the previous handler are restored when the search
   ends; a search started inside another one keeps the outer search's timer. Until then the timer
   comes again every :data:`RETRY_SECONDS`: an interruption that lands where Python ignores
-  exceptions (a garbage-collector callback, a finaliser) is not lost.
+  exceptions (a garbage-collector callback, a finaliser) is not lost. A CPU time budget has no
+  timer: only the loop's checks and :func:`check_budget` stop it.
 
 Either way :meth:`Run.guard <searchkit.loops.Run.guard>` turns the interruption into the result.
 Plugin code must therefore, as for Ctrl-C, leave its caches absent rather than half-built when

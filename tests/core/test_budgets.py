@@ -218,6 +218,76 @@ def test_check_budget_outside_a_search_does_nothing():
     check_budget()
 
 
+# -- the CPU time budget -------------------------------------------------------------------------
+
+class Busy(SlowStart):
+    """Each expansion burns ``each`` seconds of CPU in Python (or sleeps them: ``sleeping``)."""
+
+    def __init__(self, each: float = 0.002, sleeping: bool = False):
+        super().__init__(setup=0)
+        self.each, self.sleeping = each, sleeping
+
+    def successors(self, n):
+        time.sleep(self.each) if self.sleeping else _busy(self.each)
+        yield from super().successors(n)
+
+
+def _cpu_timed(call):
+    start = time.thread_time()
+    result = call()
+    return result, time.thread_time() - start
+
+
+def test_a_cpu_budget_stops_the_search_on_its_cpu_time():
+    budget = Budget(max_cpu_seconds=0.3, max_expansions=1000)  # 2 s: a backstop
+    result, cpu = _cpu_timed(lambda: search(Busy(), "bfs", budget=budget))
+    assert result.status == "budget_exhausted"
+    assert result.reason == "CPU time budget exhausted (0.3 s)"
+    assert 0.3 <= cpu < 0.4  # checked about every 50 ms
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # no timer for CPU time
+
+
+def test_a_cpu_budget_does_not_count_time_spent_waiting():
+    """60 expansions that sleep 5 ms each: 0.3 s of wall-clock time, little CPU time."""
+    budget = Budget(max_cpu_seconds=0.1, max_expansions=60)
+    result, seconds = _timed(lambda: search(Busy(0.005, sleeping=True), "bfs", budget=budget))
+    assert result.reason == "expansion budget exhausted (60 expansions)" and seconds >= 0.3
+
+
+def test_a_cpu_budget_counts_its_own_thread_only():
+    """Another thread of the process busy meanwhile (a worker running two tasks) takes half the
+    interpreter's time: the search's 0.3 s of CPU take about 0.6 s, not the 0.3 s they would if
+    the process's CPU time counted."""
+    done = threading.Event()
+
+    def other():
+        while not done.is_set():
+            _busy(0.01)
+
+    out = {}
+
+    def run():
+        out["result"], out["seconds"] = _timed(lambda: search(
+            Busy(), "bfs", budget=Budget(max_cpu_seconds=0.3, max_expansions=1000)))
+        done.set()
+
+    threads = [threading.Thread(target=other), threading.Thread(target=run)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert out["result"].reason == "CPU time budget exhausted (0.3 s)"
+    assert out["seconds"] >= 0.45
+
+
+def test_check_budget_stops_setup_on_cpu_time():
+    budget = Budget(max_cpu_seconds=0.2)
+    problem = SlowStart(setup=2, busy=True, cooperative=True)
+    result, seconds = _timed(lambda: search(problem, "astar", budget=budget))
+    assert result.status == "budget_exhausted" and result.stats.expanded == 0
+    assert "CPU time budget" in result.reason and seconds < 0.5
+
+
 CHILD = textwrap.dedent("""
     import sys, time
     from searchkit import Budget, ProblemBase, search
@@ -258,6 +328,7 @@ def test_ctrl_c_during_setup_returns_interrupted():
     {"max_seconds": float("inf")}, {"max_seconds": "10"}, {"max_expansions": -1},
     {"max_expansions": 1.5}, {"max_expansions": True}, {"max_visited": 0},
     {"max_bytes": 0}, {"max_bytes": -2**30}, {"max_bytes": float("inf")},
+    {"max_cpu_seconds": 0}, {"max_cpu_seconds": float("nan")}, {"max_cpu_seconds": "1"},
 ])
 def test_budget_rejects_values_that_mean_nothing(limits):
     (name, value), = limits.items()
@@ -266,7 +337,7 @@ def test_budget_rejects_values_that_mean_nothing(limits):
 
 
 def test_budget_accepts_sensible_values():
-    Budget(max_expansions=0, max_seconds=1e-3, max_visited=1, max_bytes=2e9)
+    Budget(max_expansions=0, max_seconds=1e-3, max_visited=1, max_bytes=2e9, max_cpu_seconds=1e-3)
 
 
 LINE = GraphProblem({"a": {"b": 1}, "b": {"c": 1}}, start="a", goals={"c"})
@@ -292,6 +363,8 @@ def test_zero_expansions_explores_the_start_only():
     ("--max-seconds", "0", "must be a positive, finite number of seconds, got '0'"),
     ("--max-seconds", "nan", "must be a positive, finite number of seconds, got 'nan'"),
     ("--max-seconds", "-1", "must be a positive, finite number of seconds, got '-1'"),
+    ("--max-cpu-seconds", "0", "must be a positive, finite number of seconds, got '0'"),
+    ("--max-cpu-seconds", "inf", "must be a positive, finite number of seconds, got 'inf'"),
     ("--max-expansions", "-3", "must be a whole number of expansions, 0 or more, got '-3'"),
     ("--max-expansions", "1.5", "expected a whole number, got '1.5'"),
     ("--max-states", "0", "must be a whole number of states, 1 or more, got '0'"),
@@ -305,6 +378,12 @@ def test_cli_rejects_budgets_that_mean_nothing(capsys, flag, value, message):
     assert captured.out == ""
     assert captured.err.count("\n") == 1
     assert f"argument {flag}: {message}" in captured.err
+
+
+def test_cli_cpu_budget_stops_the_search(capsys):
+    assert main(["solve", "nstar", "-e", "3-1000000", "-s", "bfs", "--visited", "none",
+                 "--max-cpu-seconds", "0.2", "--max-expansions", "10000000"]) == 1
+    assert "CPU time budget exhausted (0.2 s)" in capsys.readouterr().out
 
 
 def test_cli_zero_expansions_tests_the_start(capsys):
