@@ -1,11 +1,12 @@
 """The time, expansions and memory that the searches of one solve share, one after the other.
 
 :func:`~.solve.solve_level` runs one search, or a portfolio of them, under one budget. An
-:class:`Allowance` hands each search its part: a share of the time left (wall-clock or this
-process's CPU time) and of the expansions left, and whatever the process's resident memory may
-still grow by (a portfolio keeps the backward search's positions for the later searches to
-meet, so the memory is the whole solve's, not each search's). :meth:`Allowance.run` runs one
-search within its part; a search past its part stops ``budget_exhausted`` with its statistics.
+:class:`Allowance` hands each search its part: a share of the time left (wall-clock, or the CPU
+time of the thread that solves) and of the expansions left, and whatever the process's resident
+memory may still grow by (a portfolio keeps the backward search's positions for the later
+searches to meet, so the memory is the whole solve's, not each search's). :meth:`Allowance.run`
+runs one search within its part; a search past its part stops ``budget_exhausted`` with its
+statistics.
 
 >>> allowance = Allowance(time_limit=10.0, clock="cpu", max_nodes=1000)
 >>> seconds, budget = allowance.part(0.3, expanded=0)
@@ -30,18 +31,12 @@ from searchkit.loops.memory import rss_bytes
 __all__ = ["Allowance"]
 
 
-class _OutOfCpu(KeyboardInterrupt):
-    """Raised by the progress callback of a search past its CPU-time share: the loops stop on
-    it as on Ctrl-C, keeping their statistics, and :meth:`Allowance.run` reports it as
-    ``budget_exhausted``."""
-
-
 class Allowance:
-    """``time_limit`` seconds of ``clock`` time (``"wall"``, or ``"cpu"``: this process's CPU
-    time, checked about twice a second through the search's progress callback, which a busy
-    machine does not shrink), ``max_nodes`` expansions and ``max_memory`` bytes of growth of
-    the process's resident memory, for a whole solve (``None``: no limit). Invalid values raise
-    ``ValueError``."""
+    """``time_limit`` seconds of ``clock`` time (``"wall"``, or ``"cpu"``: the CPU time of the
+    thread that runs the solve, which a busy machine does not shrink; each search gets its part as a
+    :class:`~searchkit.Budget`'s ``max_seconds`` or ``max_cpu_seconds``), ``max_nodes``
+    expansions and ``max_memory`` bytes of growth of the process's resident memory, for a whole
+    solve (``None``: no limit). Invalid values raise ``ValueError``."""
 
     def __init__(self, time_limit: float | None = None, clock: str = "wall",
                  max_nodes: int | None = None, max_memory: int | None = None) -> None:
@@ -54,7 +49,7 @@ class Allowance:
                 raise ValueError(f"{name}={value!r}: {problem}")
         self.time_limit, self.clock = time_limit, clock
         self.max_nodes, self.max_memory = max_nodes, max_memory
-        self.now = time.perf_counter if clock == "wall" else time.process_time
+        self.now = time.perf_counter if clock == "wall" else time.thread_time
         self.start = self.now()
         self.rss_start = None if max_memory is None else rss_bytes()
 
@@ -109,21 +104,5 @@ class Allowance:
         ``budget`` (``budget_exhausted`` past either, or at once without time)."""
         if seconds is not None and seconds <= 0:
             return Result("budget_exhausted", strategy=strategy, reason="no time left")
-        if self.clock == "wall" or seconds is None:
-            return search(problem, strategy, budget=replace(budget, max_seconds=seconds))
-        deadline = time.process_time() + seconds
-        stopped = []
-
-        def watch(_progress: Any) -> None:
-            if time.process_time() > deadline:
-                stopped.append(True)
-                raise _OutOfCpu
-
-        try:
-            result = search(problem, strategy, progress=watch, budget=budget)
-        except _OutOfCpu:  # raised outside the loop's own guard (e.g. while building tables)
-            return Result("budget_exhausted", strategy=strategy, reason="CPU time exhausted")
-        if stopped:
-            result.status = "budget_exhausted"
-            result.reason = f"CPU time exhausted ({seconds:g} s)"
-        return result
+        limit = "max_seconds" if self.clock == "wall" else "max_cpu_seconds"
+        return search(problem, strategy, budget=replace(budget, **{limit: seconds}))

@@ -61,7 +61,7 @@ __all__ = ["feature_search"]
 
 
 def feature_search(problem: Any, seconds: float | None = None,
-                   clock: Callable[[], float] = time.process_time,
+                   clock: Callable[[], float] = time.thread_time,
                    max_expansions: int | None = None, box_moves: bool = True,
                    max_bytes: int | None = None) -> Result:
     """Search ``problem`` (an :class:`~.anyplan.AnyPlanProblem`) by features (module docstring).

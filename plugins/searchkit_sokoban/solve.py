@@ -57,7 +57,7 @@ class SolveReport:
     ``optimal`` says whether the plan is a proven optimum for ``cost`` (never in ``mode="any"``
     unless its exact first search found it); ``strategy`` is the search that found it; ``nodes``
     are expanded states; ``seconds`` is wall-clock time (what ``time_limit`` bounds) and
-    ``cpu_seconds`` the process's CPU time (fairer on a busy machine); ``pruned`` maps each
+    ``cpu_seconds`` the CPU time of the thread that ran it (fairer on a busy machine); ``pruned`` maps each
     deadlock rule to the states it cut, plus ``"heuristic"`` for states the heuristic declared
     dead (``inf``), summed over every search run; ``reason`` says why an unsolved level's solve
     stopped (its time limit, expansion or memory budget, Ctrl-C...), empty when solved.
@@ -120,9 +120,10 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
                 max_memory: int | None = None, **options: Any) -> SolveReport:
     """Solve one level of the collection ``text`` within ``time_limit`` seconds.
 
-    ``clock="wall"`` counts wall-clock time (a :class:`~searchkit.Budget`); ``clock="cpu"``
-    counts this process's CPU time (checked about twice a second through the search's progress
-    callback), which a busy machine does not shrink: what benchmarks on shared machines need.
+    ``clock="wall"`` counts wall-clock time (a :class:`~searchkit.Budget`'s ``max_seconds``);
+    ``clock="cpu"`` counts the CPU time of the thread that runs the solve (its
+    ``max_cpu_seconds``), which a busy machine does not shrink: what benchmarks on shared
+    machines need.
     ``max_nodes`` caps the expansions of the whole solve, ``max_memory`` in bytes how much the
     process's resident memory may grow during it: each search gets its share of the expansions
     left (as of the time) and the memory left (a portfolio keeps the backward search's positions
@@ -160,7 +161,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     for name in ("level", "cost", "mode"):
         del options[name]
     board = Board(raw)
-    wall_start, cpu_start = time.perf_counter(), time.process_time()
+    wall_start, cpu_start = time.perf_counter(), time.thread_time()
     allowance = Allowance(time_limit, clock, max_nodes, max_memory)
     if mode == "optimal" or strategy is not None:
         plan: list[tuple[Any, ...]] = [(strategy or "astar", mode, strategy or "astar", 1.0, {})]
@@ -236,7 +237,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
             status = tied.status  # push-optimal plan found, tie-break unfinished
             reason = allowance.why(tied, totals["nodes"])
     seconds = time.perf_counter() - wall_start
-    cpu_seconds = time.process_time() - cpu_start
+    cpu_seconds = time.thread_time() - cpu_start
     moves = pushes = None
     lurd = None
     if result.solved and result.actions is not None:

@@ -130,7 +130,9 @@ def test_the_portfolio_obeys_a_cpu_time_limit() -> None:
     start = time.process_time()
     report = solve_level(text, 3, mode="any", cost="pushes", time_limit=1.5, clock="cpu")
     assert report.status == "budget_exhausted"
-    assert time.process_time() - start < 6  # tables, three searches, each checked twice a second
+    # each search's part is a CPU time budget, checked about every 50 ms: the solve overshoots
+    # the limit by a check at most (1.51 s of CPU measured, 2026-11-28)
+    assert time.process_time() - start < 2.0
 
 
 @needs_data
