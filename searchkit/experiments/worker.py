@@ -187,13 +187,13 @@ def run_task(task: Task) -> dict[str, Any]:
     from .tasks import options_json
 
     record = blank_record(task)
-    cpu = time.process_time()
+    cpu = time.thread_time()
     try:
         problem = _problem(task, options_json(task.options))
-        cpu = time.process_time()
+        cpu = time.thread_time()
         result = search(problem, task.strategy, frontier=task.frontier, visited=task.visited,
                         budget=task.budget, **dict(task.strategy_options))
-        cpu = time.process_time() - cpu
+        cpu = time.thread_time() - cpu
     except KeyboardInterrupt:
         raise
     except BaseException as exc:  # plugin code may raise anything: it becomes the record
