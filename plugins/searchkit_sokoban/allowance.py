@@ -33,8 +33,8 @@ __all__ = ["Allowance"]
 
 class Allowance:
     """``time_limit`` seconds of ``clock`` time (``"wall"``, or ``"cpu"``: the CPU time of the
-    thread that runs the solve, which a busy machine does not shrink; each search gets its part as a
-    :class:`~searchkit.Budget`'s ``max_seconds`` or ``max_cpu_seconds``), ``max_nodes``
+    thread that runs the solve, which a busy machine does not shrink; each search gets its part
+    as a :class:`~searchkit.Budget`'s ``max_seconds`` or ``max_cpu_seconds``), ``max_nodes``
     expansions and ``max_memory`` bytes of growth of the process's resident memory, for a whole
     solve (``None``: no limit). Invalid values raise ``ValueError``."""
 

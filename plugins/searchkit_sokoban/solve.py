@@ -56,8 +56,8 @@ class SolveReport:
     ``moves`` and ``pushes`` are counted on the replayed plan (``None`` unless solved);
     ``optimal`` says whether the plan is a proven optimum for ``cost`` (never in ``mode="any"``
     unless its exact first search found it); ``strategy`` is the search that found it; ``nodes``
-    are expanded states; ``seconds`` is wall-clock time (what ``time_limit`` bounds) and
-    ``cpu_seconds`` the CPU time of the thread that ran it (fairer on a busy machine); ``pruned`` maps each
+    are expanded states; ``seconds`` is wall-clock time and ``cpu_seconds`` the CPU time of the
+    thread that ran it (``time_limit`` bounds the one ``clock`` names); ``pruned`` maps each
     deadlock rule to the states it cut, plus ``"heuristic"`` for states the heuristic declared
     dead (``inf``), summed over every search run; ``reason`` says why an unsolved level's solve
     stopped (its time limit, expansion or memory budget, Ctrl-C...), empty when solved.
