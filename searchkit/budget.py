@@ -16,7 +16,7 @@ from typing import Any
 from .errors import OptionError
 from .result import Stats
 
-__all__ = ["Budget", "Progress", "limit_error", "LIMITS"]
+__all__ = ["Budget", "BudgetExhausted", "Progress", "limit_error", "LIMITS"]
 
 
 #: What each limit accepts, as (kind, smallest value, unit): ``None`` always means no limit.
@@ -111,6 +111,20 @@ class Budget:
         if self.max_bytes is not None and nbytes > self.max_bytes:
             return f"memory budget exhausted ({self.max_bytes} bytes)"
         return None
+
+
+class BudgetExhausted(BaseException):
+    """A budget limit was reached; raised by :meth:`~searchkit.loops.Run.checkpoint` inside the
+    loop (or by :func:`~searchkit.check_budget` and the time-budget timer in code run by the
+    search) and turned into a ``budget_exhausted`` result by :meth:`~searchkit.loops.Run.guard`.
+
+    Like :class:`KeyboardInterrupt` it is no :class:`Exception`, so that plugin code catching
+    ``Exception`` cannot swallow it.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 @dataclass

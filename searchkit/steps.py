@@ -27,11 +27,11 @@ from collections.abc import Callable, Generator
 from functools import partial
 from typing import Any
 
-from .budget import Budget, Progress
+from .budget import Budget, BudgetExhausted, Progress
 from .errors import SearchkitError
 from .events import Event, Start
 from .loops.deepening import STEPPED_DEPTH
-from .loops.run import BudgetExhausted, Run
+from .loops.run import Run
 from .loops.variants import STEPPED
 from .loops.watch import running
 from .result import Result

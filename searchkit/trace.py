@@ -36,10 +36,10 @@ import math
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any, TextIO
 
+from .budget import BudgetExhausted
 from .capabilities import Capabilities
 from .errors import SearchkitError
 from .events import Bound, Event, Expand, Generate, Solution, Start
-from .loops.run import BudgetExhausted
 
 __all__ = ["FORMAT", "TraceWriter", "TraceError", "read_trace"]
 

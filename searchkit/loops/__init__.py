@@ -13,11 +13,12 @@ factory and the visited backend) and ``run`` the :class:`Run` that keeps the cou
 budget, handles Ctrl-C and builds the result. A configuration's ``run(ctx, run)`` calls its loop.
 """
 
+from ..budget import BudgetExhausted
 from .best_first import BestFirst, Priority, best_first
 from .bidirectional import Bidirectional, bidirectional
 from .context import SearchContext
 from .deepening import Deepening, deepening
-from .run import BudgetExhausted, Run
+from .run import Run
 
 __all__ = [
     "BestFirst",

@@ -42,33 +42,19 @@ import time
 from collections.abc import Callable, Collection, Iterable, Sized
 from typing import Any, TypeVar
 
-from ..budget import Budget, Progress
+from ..budget import Budget, BudgetExhausted, Progress
 from ..frontiers.protocol import FrontierKind
 from ..result import Result, Stats, Status
 from .memory import MemoryMeter, rss_bytes
 from .watch import alarm, disarm, running
 
-__all__ = ["Run", "BudgetExhausted", "FRAME_BYTES"]
+__all__ = ["Run", "FRAME_BYTES"]
 
 T = TypeVar("T")
 
 #: Estimated bytes per level of a depth-first recursion (a Python frame plus the list of
 #: children the successor function returned).
 FRAME_BYTES = 600
-
-
-class BudgetExhausted(BaseException):
-    """A budget limit was reached; raised by :meth:`Run.checkpoint` inside the loop (or by
-    :func:`~searchkit.check_budget` and the time-budget timer in code run by the search) and
-    turned into a ``budget_exhausted`` result by :meth:`Run.guard`.
-
-    Like :class:`KeyboardInterrupt` it is no :class:`Exception`, so that plugin code catching
-    ``Exception`` cannot swallow it.
-    """
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 _UNLIMITED = Budget()
