@@ -181,11 +181,16 @@ def split_levels(text: str) -> list[RawLevel]:
 def select_level(levels: list[RawLevel], level: int | str | None) -> RawLevel:
     """The level chosen by ``level``: a 1-based number, a name, or the first word of a name.
 
-    ``None`` picks the first level. Raises :class:`UnknownNameError` listing the names.
+    ``None`` picks the first level. Raises :class:`UnknownNameError` listing the numbers and
+    the names that are more than a number (up to 20).
 
     >>> lv = split_levels("; lvl_a -- easy\\n###\\n#@#\\n###\\n\\n; 44 Duh!\\n###\\n#@#\\n###")
     >>> select_level(lv, "lvl_a").name, select_level(lv, 2).name, select_level(lv, "44 Duh!").name
     ('lvl_a -- easy', '44 Duh!', '44 Duh!')
+    >>> select_level(lv, "lvl_b")
+    Traceback (most recent call last):
+    ...
+    searchkit.errors.UnknownNameError: unknown level 'lvl_b' (valid: 1..2, 44 Duh!, lvl_a -- easy)
     """
     if not levels:
         raise PuzzleFormatError("no level found (a board needs rows containing '#')")
@@ -205,5 +210,7 @@ def select_level(levels: list[RawLevel], level: int | str | None) -> RawLevel:
         words = candidate.name.split()
         if words and words[0] == wanted:
             return candidate
-    names = [lv.name if len(lv.name) <= 40 else lv.name[:40] + "..." for lv in levels[:20]]
-    raise UnknownNameError("level", level, names)
+    # every level by its number; the names that are not just that number, up to 20 of them
+    named = [lv.name for number, lv in enumerate(levels, 1) if lv.name != str(number)]
+    shown = [name if len(name) <= 40 else name[:40] + "..." for name in named[:20]]
+    raise UnknownNameError("level", level, [f"1..{len(levels)}", *shown])
