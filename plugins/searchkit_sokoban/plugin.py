@@ -169,7 +169,9 @@ def searchkit_bench_suites() -> list[BenchSuite]:
               BenchSuite("sokoban-any", "Microban 155 levels in mode=any, 10 s of CPU a level",
                          "searchkit_sokoban.bench.anymode"),
               BenchSuite("sokoban-any-ablation", "mode=any on Microban 101-155, one technique "
-                         "off at a time", "searchkit_sokoban.bench.ablation")]
+                         "off at a time", "searchkit_sokoban.bench.ablation"),
+              BenchSuite("sokoban-sasquatch-ablation", "mode=any on Sasquatch's 50 levels, one "
+                         "technique off at a time", "searchkit_sokoban.bench.sasquatch_ablation")]
     for name, title in (("microban2", "Microban II"), ("microban3", "Microban III"),
                         ("microban4", "Microban IV"), ("sasquatch", "Sasquatch")):
         suites.append(BenchSuite(f"sokoban-{name}", f"{title}, both modes, 10 s and 60 s of "

@@ -1,9 +1,9 @@
-"""Suites ``sokoban-any``, ``sokoban-any-ablation`` and one per public collection
-(``sokoban-microban2``, ``-microban3``, ``-microban4``, ``-sasquatch``): how many levels each
-mode solves within a CPU-time limit per level.
+"""Suites ``sokoban-any``, ``sokoban-any-ablation``, ``sokoban-sasquatch-ablation`` and one per
+public collection (``sokoban-microban2``, ``-microban3``, ``-microban4``, ``-sasquatch``): how
+many levels each mode solves within a CPU-time limit per level.
 
 Every level runs through :func:`~searchkit_sokoban.solve.solve_level` with ``clock="cpu"``
-(the process's own CPU time, which other jobs on a shared machine do not eat) and its plan is
+(the solving thread's CPU time, which other jobs on a shared machine do not eat) and its plan is
 replayed square by square. ``mode="optimal"`` is push-optimal A*; ``mode="any"`` is the
 portfolio of :data:`~searchkit_sokoban.portfolio.PORTFOLIO`.
 
@@ -16,7 +16,8 @@ portfolio of :data:`~searchkit_sokoban.portfolio.PORTFOLIO`.
   off at a time (tunnel macros and pulls, goal macros, packing-order guidance, PI-corrals, the
   ``subsets`` table, the feature-space search, the backward search), the ``corral`` rule
   switched on, and greedy alone, the feature-space search alone or the backward search alone
-  instead of the portfolio.
+  instead of the portfolio. ``sokoban-sasquatch-ablation``: the same on Sasquatch's 50 levels,
+  where the backward search alone does not carry nearly every level (about 80 minutes of CPU).
 
 ``--quick``: the first 3 levels at 2 s. Data: ``sokoban/<collection>.xsb``.
 """
@@ -140,10 +141,14 @@ ABLATION: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 
 
-def run_ablation(options: Options) -> Table:
-    """``sokoban-any-ablation``: Microban 101-155, ``mode="any"``, one change at a time."""
-    text = options.data_file("sokoban", "microban.xsb").read_text()
-    numbers = range(101, 104) if options.quick else range(101, 156)
+def run_ablation(options: Options, collection: str = "microban",
+                 numbers: range = range(101, 156)) -> Table:
+    """``sokoban-any-ablation``: ``mode="any"`` on ``numbers`` of ``collection`` (Microban
+    101-155), one change at a time; ``--quick``: their first 3 levels, 2 s each."""
+    file, title = ("microban.xsb", "Microban") if collection == "microban" else \
+        COLLECTIONS[collection]
+    text = options.data_file("sokoban", file).read_text()
+    numbers = numbers[:3] if options.quick else numbers
     limit = 2.0 if options.quick else 10.0
     rows, details = [], []
     for name, change in ABLATION:
@@ -154,8 +159,9 @@ def run_ablation(options: Options) -> Table:
                      sum(r.nodes for r in reports), sum(r.pushes or 0 for r in solved),
                      _unsolved(reports, limit)])
         details += _details(reports, configuration=name)
-    return Table("sokoban-any-ablation", f"sokoban-any-ablation: Microban {numbers[0]}-"
-                 f"{numbers[-1]}, mode=any, {limit:g} s of CPU a level, one change at a time",
+    suite = "sokoban-any-ablation" if collection == "microban" else f"sokoban-{collection}-ablation"
+    return Table(suite, f"{suite}: {title} {numbers[0]}-{numbers[-1]}, mode=any, {limit:g} s "
+                 "of CPU a level, one change at a time",
                  ["configuration", "solved", "CPU s (all)", "expanded (all)", "pushes (solved)",
                   "not solved"], rows,
                  ["- CPU and expansions include the unsolved levels' full limit."], details)

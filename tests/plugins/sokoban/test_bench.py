@@ -89,6 +89,20 @@ def test_the_mode_suites_run_at_quick_sizes():
 
 
 @needs_data
+def test_the_sasquatch_ablation_runs_its_first_levels_at_quick_sizes():
+    """Sasquatch 1-3 at 2 s: every configuration listed, 1 and 2 solved by each (the backward
+    search takes about 3 s on 3, so the configurations that run it first miss that one)."""
+    (table,) = searchkit.get("bench_suite", "sokoban-sasquatch-ablation").run(
+        Options(quick=True, data=DATA))
+    from searchkit_sokoban.bench.modes import ABLATION
+
+    assert table.suite == "sokoban-sasquatch-ablation" and "Sasquatch 1-3" in table.title
+    assert [row[0] for row in table.rows] == [name for name, _change in ABLATION]
+    assert {d["level"] for d in table.details} == {"1", "2", "3"}
+    assert all(row[1] >= 2 for row in table.rows)
+
+
+@needs_data
 @pytest.mark.parametrize("suite", ["sokoban-sasquatch", "sokoban"])
 def test_ctrl_c_stops_a_sokoban_suite(suite, tmp_path) -> None:
     # a real process and a real SIGINT: the search in progress turns Ctrl-C into an
