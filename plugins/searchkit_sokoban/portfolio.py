@@ -24,8 +24,8 @@ from searchkit import UnknownNameError, get_strategy
 from .problem import MODES
 from .routes import check_macros
 
-__all__ = ["ANY_TUNING", "FEATURE_TUNING", "OWN_SEARCHES", "PORTFOLIO", "PULL_TUNING",
-           "TABLE_TUNING", "Member", "check_plan", "check_strategy"]
+__all__ = ["ANY_TUNING", "FEATURE_TUNING", "LANES", "OWN_SEARCHES", "PORTFOLIO", "PULL_TUNING",
+           "TABLE_TUNING", "Member", "check_plan", "check_strategy", "check_workers"]
 
 #: Keyword arguments of :class:`~.anyplan.AnyPlanProblem` that :func:`~.solve.solve_level`
 #: passes on in ``mode="any"`` (switches for ablations, not puzzle options); ``tunnels`` also
@@ -69,6 +69,18 @@ PORTFOLIO: tuple[Member, ...] = (
     ("greedy, plain", "any", "greedy", 0.3, {"goal_macros": False, "packing_weight": 0}),
     ("features", "any", "features", 0.8, {"subset_sets": 300_000}),
     ("exact astar", "optimal", "astar", 1.0, {}))
+
+#: The fast mode on several cores (``solve_level(..., workers=2)``, :mod:`.parallel`): lanes run
+#: at once, each a portfolio with the whole time limit. The first is :data:`PORTFOLIO`; the
+#: second gives the forward searches that it starts late the time from the start: greedy search
+#: alone, without the backward search to meet (Sasquatch 13 in 1.2 s of CPU, where the
+#: portfolio's greedy member starts after 3.8 s at 10 s and needs the backward search's
+#: positions), then the feature-space search with its larger tables, then the exact A*.
+LANES: tuple[tuple[Member, ...], ...] = (
+    PORTFOLIO,
+    (("greedy", "any", "greedy", 0.3, {}),
+     ("features", "any", "features", 0.8, {"subset_sets": 300_000}),
+     ("exact astar", "optimal", "astar", 1.0, {})))
 
 #: The searches of this plugin that ``strategy`` and a portfolio member may name beside
 #: searchkit's strategies; both find plans not proven optimal.
@@ -130,3 +142,21 @@ def check_strategy(strategy: str | None, mode: str) -> None:
     """
     if strategy is not None:
         check_plan([(strategy, mode, strategy, 1.0, {})], members=False)
+
+
+def check_workers(workers: Any, mode: str, strategy: str | None) -> None:
+    """Refuse a bad ``workers`` for :func:`~.solve.solve_level` (``ValueError``): a whole number
+    from 1 to ``len(LANES)``, more than 1 only for the fast mode's portfolio.
+
+    >>> check_workers(3, "any", None)
+    Traceback (most recent call last):
+    ...
+    ValueError: workers=3: expected a whole number from 1 to 2 (the fast mode's lanes)
+    """
+    if isinstance(workers, bool) or not isinstance(workers, int) or \
+            not 1 <= workers <= len(LANES):
+        raise ValueError(f"workers={workers!r}: expected a whole number from 1 to {len(LANES)} "
+                         "(the fast mode's lanes)")
+    if workers > 1 and (mode != "any" or strategy is not None):
+        raise ValueError(f"workers={workers}: several workers run the fast mode's portfolio "
+                         "(mode 'any', no strategy)")

@@ -39,7 +39,7 @@ from .features import feature_search
 from .levels import select_level, split_levels
 from .lurd import plan_to_lurd, replay_lurd
 from .plugin import SokobanPuzzle
-from .portfolio import ANY_TUNING, FEATURE_TUNING, PORTFOLIO, check_plan
+from .portfolio import ANY_TUNING, FEATURE_TUNING, LANES, PORTFOLIO, check_plan, check_workers
 from .problem import make_problem
 from .pulls import PULL_RULES, PullProblem
 from .pushes import RULES
@@ -117,7 +117,8 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
                 mode: str = "optimal", strategy: str | None = None,
                 time_limit: float | None = 60.0, clock: str = "wall", tiebreak: bool = False,
                 portfolio: tuple[tuple[Any, ...], ...] = PORTFOLIO, max_nodes: int | None = None,
-                max_memory: int | None = None, **options: Any) -> SolveReport:
+                max_memory: int | None = None, workers: int = 1, **options: Any
+                ) -> SolveReport:
     """Solve one level of the collection ``text`` within ``time_limit`` seconds.
 
     ``clock="wall"`` counts wall-clock time (a :class:`~searchkit.Budget`'s ``max_seconds``);
@@ -154,6 +155,13 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     >>> solve_level("#######\\n#@ $ .#\\n#######", mode="any").lurd
     'rRR'
     """
+    check_workers(workers, mode, strategy)
+    if workers > 1:
+        from .parallel import solve_lanes  # it runs this function in each lane's process
+
+        return solve_lanes(text, level, (portfolio, *LANES[1:workers]), cost=cost,
+                           time_limit=time_limit, clock=clock, max_nodes=max_nodes,
+                           max_memory=max_memory, **options)
     raw = select_level(split_levels(text), level)
     tuning = {name: options.pop(name) for name in ANY_TUNING if name in options}
     feature_tuning = {name: options.pop(name) for name in FEATURE_TUNING if name in options}

@@ -19,7 +19,9 @@ stops the run after the level being searched (reported as ``interrupted``), exit
 ``--max-memory SIZE`` caps how much each level's solve may grow the process (``solve_level``'s
 ``max_memory``): long limits on large levels otherwise hold hundreds of megabytes a minute.
 ``--max-nodes N`` caps its expansions (``max_nodes``), a budget that a machine's speed does not
-change.
+change. ``--workers 2`` runs the fast mode's two lanes at once (``solve_level``'s ``workers``:
+:mod:`~searchkit_sokoban.parallel`), each with the whole limit of its own process's CPU time;
+``cpu_seconds`` is then both lanes' CPU time.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from searchkit.bench import default_data_dir
 from searchkit.cli.parsing import byte_size
 from searchkit.cli.running import budget_value
 
-from ..portfolio import check_strategy
+from ..portfolio import check_strategy, check_workers
 from ..problem import MODES
 from ..solve import solve_level
 from .modes import COLLECTIONS
@@ -72,6 +74,9 @@ def main(argv: list[str] | None = None) -> int:
                         type=budget_value("max_bytes", byte_size, "a size like 512M or 2G"),
                         help="how much a level's solve may grow the process (e.g. 2G; default: "
                              "no limit)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="mode any: run the fast mode's lanes at once, each in its own "
+                             "process with the whole limit (1 or 2; default 1)")
     parser.add_argument("--levels", default=None, help="e.g. 1-25,30 (default: all)")
     parser.add_argument("--jsonl", type=Path, default=None, help="append one line per level")
     args = parser.parse_args(argv)
@@ -79,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--limit {args.limit:g}: expected a positive number of CPU seconds")
     try:
         check_strategy(args.strategy, args.mode)
+        check_workers(args.workers, args.mode, args.strategy)
     except (ValueError, UnknownNameError) as error:
         parser.error(str(error))
     text = _read(parser, args.collection)
@@ -104,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 report = solve_level(text, number, cost="pushes", mode=args.mode,
                                      strategy=args.strategy, time_limit=args.limit, clock="cpu",
-                                     max_nodes=args.max_nodes, max_memory=args.max_memory)
+                                     max_nodes=args.max_nodes, max_memory=args.max_memory,
+                                     workers=args.workers)
             except PuzzleFormatError as error:
                 bad += 1
                 print(f"{number}\terror\t{error.with_source(args.collection)}", flush=True)
@@ -123,7 +130,8 @@ def main(argv: list[str] | None = None) -> int:
                 break
     except KeyboardInterrupt:  # Ctrl-C between searches (parsing, building tables)
         interrupted = True
-    how = f"mode={args.mode}" + (f", strategy={args.strategy}" if args.strategy else "")
+    how = f"mode={args.mode}" + (f", strategy={args.strategy}" if args.strategy else "") + \
+        (f", {args.workers} workers" if args.workers > 1 else "")
     print(("interrupted: " if interrupted else "") +
           f"solved {solved} of {run if interrupted else len(numbers)} ({args.collection}, "
           f"{how}, {args.limit:g} s of CPU a level)" + (f", {bad} not read" if bad else ""))

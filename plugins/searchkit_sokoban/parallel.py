@@ -1,0 +1,209 @@
+"""Solving one level on several cores: the fast mode's *lanes*, run at once.
+
+The portfolio (:data:`~.portfolio.PORTFOLIO`) runs its searches one after the other, each with a
+share of the time limit, so on a hard level the searches near its end get little. With
+``solve_level(..., mode="any", workers=2)`` the solve runs the first two *lanes* of
+:data:`~.portfolio.LANES` at once, each a portfolio of its own in its own process, each with the
+whole time limit (of its own process's clock with ``clock="cpu"``): the first lane is the
+default portfolio, the second gives the forward searches that the first starts late the time
+from the start. This is the parallel portfolio of the strong solvers (Festival runs up to eight
+search threads; N. Froleyks, *Using an Algorithm Portfolio to Solve Sokoban*, bachelor thesis,
+KIT, 2016), without their exchange of positions: the lanes share nothing but the level.
+
+The first lane to end the solve, with a plan or with a proof that there is none, wins; the
+others are interrupted as by Ctrl-C (they stop within a budget check, about 50 ms, and report
+what they did). The report gives the winner's plan, replayed by its lane, and its ``strategy``
+followed by the lane (``"greedy [lane 2]"``); its counters add up every lane's (expansions,
+generated states, pruned per rule, ``cpu_seconds``: the CPU time of every lane's search
+thread); ``seconds`` is the wall-clock time of the whole solve. Without a winner the status and
+reason are the first lane's (``interrupted`` if any lane was). ``max_nodes`` and
+``max_memory`` are split evenly among the lanes (memory: each lane's process may grow by its
+part). Ctrl-C stops every lane and returns ``interrupted`` with their counters. A lane that
+fails (a plan that does not replay, any exception) raises its error in the caller, after the
+other lanes are stopped: a crash is never reported as "no solution".
+
+>>> level = "#######\\n#@ $ .#\\n#######"
+>>> report = solve_level(level, cost="pushes", mode="any", workers=2)
+>>> report.status, report.lurd, report.strategy.endswith("]")
+('solved', 'rRR', True)
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from multiprocessing.connection import Connection, wait
+from typing import Any
+
+from .board import Board
+from .levels import select_level, split_levels
+from .portfolio import Member, check_plan
+from .solve import SolveReport, solve_level
+
+__all__ = ["solve_lanes"]
+
+#: how long a stopped lane may take to report before it is killed, in seconds
+STOP_GRACE = 30.0
+#: how often a stopped lane that has not reported is sent SIGINT again, in seconds
+RESEND = 0.5
+
+
+def solve_lanes(text: str, level: int | str | None, lanes: Sequence[Sequence[Member]],
+                max_nodes: int | None = None, max_memory: int | None = None,
+                **options: Any) -> SolveReport:
+    """Solve the level with each of ``lanes`` (portfolios) in its own process, at once (see the
+    module docstring). ``options`` are :func:`~.solve.solve_level`'s (``cost``, ``mode``,
+    ``time_limit``, ``clock``, puzzle options); the level and every lane are checked before any
+    process starts, so bad input raises here as it would there."""
+    raw = select_level(split_levels(text), level)
+    Board(raw)  # a bad level raises PuzzleFormatError here, not in every lane
+    for lane in lanes:
+        check_plan([*lane], members=True)
+    share = len(lanes)
+    options = {**options, "mode": "any",
+               "max_nodes": None if max_nodes is None else max(1, max_nodes // share),
+               "max_memory": None if max_memory is None else max(1, max_memory // share)}
+    started = time.perf_counter()
+    context = multiprocessing.get_context()
+    running: dict[Connection, tuple[int, Any]] = {}
+    reports: dict[int, SolveReport | None] = {}
+    try:
+        for index, lane in enumerate(lanes, 1):
+            receiver, sender = context.Pipe(duplex=False)
+            process = context.Process(target=_run_lane, daemon=True,
+                                      args=(sender, text, level, tuple(lane), options))
+            with _sigint_blocked():  # the lane unblocks it once it can report an interruption
+                process.start()
+            sender.close()
+            running[receiver] = (index, process)
+        winner, interrupted = _gather(running, reports)
+    finally:
+        for _, process in running.values():  # after an error or a lane that would not stop
+            process.kill()
+            process.join()
+    report = _combine(raw.name, reports, winner, interrupted)
+    return replace(report, seconds=round(time.perf_counter() - started, 3))
+
+
+@contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """SIGINT held back in this thread (and in a process started meanwhile) while inside."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _run_lane(sender: Connection, text: str, level: int | str | None, lane: tuple[Member, ...],
+              options: dict[str, Any]) -> None:
+    """A lane's process: solve, send ``("report", SolveReport)``, ``("interrupted", None)``
+    or ``("error", exception)``. The first SIGINT stops the solve (a search reports it as
+    ``interrupted``); later ones are ignored, so that the report still gets out."""
+    def interrupt_once(signum: int, frame: Any) -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupt_once)
+    try:
+        if hasattr(signal, "pthread_sigmask"):  # a SIGINT sent while starting arrives now
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        message: tuple[str, Any] = ("report", solve_level(text, level, portfolio=lane,
+                                                          **options))
+    except KeyboardInterrupt:
+        message = ("interrupted", None)
+    except Exception as error:  # noqa: BLE001 - sent on, raised in the caller
+        message = ("error", error)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sender.send(message)
+    sender.close()
+
+
+def _gather(running: dict[Connection, tuple[int, Any]],
+            reports: dict[int, SolveReport | None]) -> tuple[int | None, bool]:
+    """Collect the lanes' reports into ``reports`` (lane -> report, ``None`` if interrupted
+    before its solve could report) until every lane has answered; the first lane that ends the
+    solve stops the others. Returns (the winning lane or ``None``, whether a lane or the
+    caller was interrupted). Raises a lane's error after stopping the others; returns with
+    lanes left in ``running`` if they do not report within :data:`STOP_GRACE` of being
+    stopped."""
+    winner: int | None = None
+    interrupted = False
+    deadline: float | None = None  # set once the lanes are stopped
+    while running:
+        try:
+            if deadline is not None and time.monotonic() > deadline:
+                break
+            ready = wait(list(running), None if deadline is None else RESEND)
+            if not ready:  # a stop sent while a lane was starting may be lost: send it again
+                _stop(running)
+            for receiver in ready:
+                index, process = running.pop(receiver)
+                try:
+                    kind, payload = receiver.recv()
+                except EOFError:
+                    process.join()
+                    kind, payload = "error", RuntimeError(
+                        f"lane {index} of the solve died (exit code {process.exitcode})")
+                process.join()
+                if kind == "error":
+                    _stop(running)
+                    raise payload
+                reports[index] = payload
+                if payload is None or payload.status == "interrupted":
+                    interrupted = True
+                elif winner is None and payload.status in ("solved", "no_solution"):
+                    winner = index
+                    _stop(running)
+                    deadline = time.monotonic() + STOP_GRACE
+        except KeyboardInterrupt:  # Ctrl-C here: the lanes got it too, or get it now
+            interrupted = True
+            _stop(running)
+            deadline = deadline or time.monotonic() + STOP_GRACE
+    return winner, interrupted
+
+
+def _stop(running: dict[Connection, tuple[int, Any]]) -> None:
+    """Interrupt the lanes still running (SIGINT, as Ctrl-C would)."""
+    for _, process in running.values():
+        if process.pid is not None and process.exitcode is None:
+            try:
+                os.kill(process.pid, signal.SIGINT)
+            except ProcessLookupError:
+                pass
+
+
+def _combine(name: str, reports: dict[int, SolveReport | None], winner: int | None,
+             interrupted: bool) -> SolveReport:
+    """One report for the solve: the winner's plan (else the first lane's status), every
+    lane's counters added up."""
+    done = {index: report for index, report in reports.items() if report is not None}
+    if winner is not None:
+        base = done[winner]
+        strategy = f"{base.strategy} [lane {winner}]"
+    elif done:
+        base = done[min(done)]
+        strategy = ""
+    else:
+        base = SolveReport(name, "", "interrupted", None, None, 0, 0, 0.0, 0.0,
+                           reason="interrupted (Ctrl-C)", mode="any")
+        strategy = ""
+    status, reason = base.status, base.reason
+    if winner is None and interrupted:
+        status, reason = "interrupted", "interrupted (Ctrl-C)"
+    pruned: dict[str, int] = {}
+    for report in done.values():
+        for rule, count in report.pruned.items():
+            pruned[rule] = pruned.get(rule, 0) + count
+    return replace(base, status=status, reason=reason, strategy=strategy, pruned=pruned,
+                   nodes=sum(r.nodes for r in done.values()),
+                   generated=sum(r.generated for r in done.values()),
+                   cpu_seconds=round(sum(r.cpu_seconds for r in done.values()), 3))
