@@ -38,7 +38,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import Any, cast
 
 from .board import Board
 from .levels import select_level, split_levels
@@ -145,22 +145,25 @@ def _gather(running: dict[Connection, tuple[int, Any]],
             ready = wait(list(running), None if deadline is None else RESEND)
             if not ready:  # a stop sent while a lane was starting may be lost: send it again
                 _stop(running)
-            for receiver in ready:
+            for receiver in cast("list[Connection]", ready):
                 index, process = running.pop(receiver)
+                message: tuple[str, Any]
                 try:
-                    kind, payload = receiver.recv()
+                    message = receiver.recv()
                 except EOFError:
                     process.join()
-                    kind, payload = "error", RuntimeError(
-                        f"lane {index} of the solve died (exit code {process.exitcode})")
+                    message = ("error", RuntimeError(
+                        f"lane {index} of the solve died (exit code {process.exitcode})"))
                 process.join()
+                kind, payload = message
                 if kind == "error":
                     _stop(running)
                     raise payload
-                reports[index] = payload
-                if payload is None or payload.status == "interrupted":
+                report = cast("SolveReport | None", payload)
+                reports[index] = report
+                if report is None or report.status == "interrupted":
                     interrupted = True
-                elif winner is None and payload.status in ("solved", "no_solution"):
+                elif winner is None and report.status in ("solved", "no_solution"):
                     winner = index
                     _stop(running)
                     deadline = time.monotonic() + STOP_GRACE
