@@ -106,23 +106,32 @@ def _sigint_blocked() -> Iterator[None]:
 def _run_lane(sender: Connection, text: str, level: int | str | None, lane: tuple[Member, ...],
               options: dict[str, Any]) -> None:
     """A lane's process: solve, send ``("report", SolveReport)``, ``("interrupted", None)``
-    or ``("error", exception)``. The first SIGINT stops the solve (a search reports it as
-    ``interrupted``); later ones are ignored, so that the report still gets out."""
+    or ``("error", exception)``. A SIGINT raises ``KeyboardInterrupt`` only while the solve
+    runs, and once (a search reports it as ``interrupted``); one that arrives when this function
+    is running its own lines, before the solve or after it returned (the lane finished as the
+    other won), is ignored, so that a finished lane's report still gets out (a stopped lane is
+    sent SIGINT again until it reports, see :data:`RESEND`)."""
+    armed = [True]
+    own = _run_lane.__code__
+
     def interrupt_once(signum: int, frame: Any) -> None:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        raise KeyboardInterrupt
+        if armed[0] and frame is not None and frame.f_code is not own:
+            armed[0] = False
+            raise KeyboardInterrupt
 
     signal.signal(signal.SIGINT, interrupt_once)
+    message: tuple[str, Any] = ("interrupted", None)
     try:
-        if hasattr(signal, "pthread_sigmask"):  # a SIGINT sent while starting arrives now
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-        message: tuple[str, Any] = ("report", solve_level(text, level, portfolio=lane,
-                                                          **options))
+        try:
+            if hasattr(signal, "pthread_sigmask"):  # a SIGINT sent while starting arrives now
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            message = ("report", solve_level(text, level, portfolio=lane, **options))
+        finally:
+            armed[0] = False  # from here on, nothing raises KeyboardInterrupt
     except KeyboardInterrupt:
-        message = ("interrupted", None)
+        pass
     except Exception as error:  # noqa: BLE001 - sent on, raised in the caller
         message = ("error", error)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     sender.send(message)
     sender.close()
 
