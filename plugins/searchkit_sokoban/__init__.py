@@ -7,8 +7,8 @@ analysis; :mod:`.subsetmoves` the moves they need), :mod:`.bounds` (push and mov
 :mod:`.assignment` (Hungarian algorithm), :mod:`.problem` (the exact problems), :mod:`.anyplan`
 and :mod:`.packing` (the fast ``mode="any"``: macro moves, packing order), :mod:`.lurd` (plans
 as LURD text and an independent replay), :mod:`.solve` (one-call solving with a time limit, for
-benchmarks; :mod:`.portfolio` the fast mode's searches, in order), :mod:`.plugin` (the
-``sokoban`` puzzle), :mod:`.bench` (its benchmark suites).
+benchmarks; :mod:`.portfolio` the fast mode's searches, in order, :mod:`.parallel` its lanes
+on several cores), :mod:`.plugin` (the ``sokoban`` puzzle), :mod:`.bench` (its benchmark suites).
 """
 
 from .anyplan import AnyPlanProblem
