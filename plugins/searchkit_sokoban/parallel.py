@@ -69,7 +69,11 @@ def solve_lanes(text: str, level: int | str | None, lanes: Sequence[Sequence[Mem
                "max_nodes": None if max_nodes is None else max(1, max_nodes // share),
                "max_memory": None if max_memory is None else max(1, max_memory // share)}
     started = time.perf_counter()
-    context = multiprocessing.get_context()
+    # fork where there is one (Python 3.14 makes forkserver the default on Linux): a forked lane
+    # starts with SIGINT blocked, as this thread holds it while starting the lane; a forkserver's
+    # would not, and could die of a stop sent before its handler is set
+    context = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     running: dict[Connection, tuple[int, Any]] = {}
     reports: dict[int, SolveReport | None] = {}
     try:
