@@ -101,6 +101,27 @@ def test_bad_input_is_refused_before_any_lane_starts() -> None:
         solve_lanes(SMALL, None, [[PULL], [("mine", "any", "greedy", 2, {})]])
 
 
+def _wait_until_lanes_ran(pid: int, cpu_seconds: float, timeout: float = 120.0) -> None:
+    """Wait until the two child processes of ``pid`` have each used ``cpu_seconds`` of CPU
+    (``/proc``: a loaded machine may take long to get there, a fixed sleep would not know)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        used = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                except OSError:
+                    continue
+                if int(fields[1]) == pid:  # the parent's pid, then utime and stime in ticks
+                    used.append((int(fields[11]) + int(fields[12])) / tick)
+        if len(used) == 2 and min(used) >= cpu_seconds:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the lanes of process {pid} did not get {cpu_seconds} s of CPU")
+
+
 SCRIPT = """
 import json, sys
 from searchkit_sokoban import solve_level
@@ -119,7 +140,7 @@ def test_ctrl_c_stops_every_lane_and_keeps_their_counts(group: bool) -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "plugins"), str(ROOT)])}
     child = subprocess.Popen([sys.executable, "-c", SCRIPT, str(SASQUATCH)], env=env,
                              stdout=subprocess.PIPE, text=True, start_new_session=True)
-    time.sleep(4.0)  # past the level's tables: both lanes are searching
+    _wait_until_lanes_ran(child.pid, cpu_seconds=1.5)  # past the tables: both lanes search
     if group:
         os.killpg(child.pid, signal.SIGINT)
     else:
