@@ -53,7 +53,9 @@ def test_the_lane_that_solves_stops_the_other() -> None:
     assert report.solved and report.strategy == "pull [lane 2]"
     assert replay_lurd(_rows(text, "144"), report.lurd).solved
     alone = solve_level(text, "144", cost="pushes", mode="any", strategy="pull")
-    assert report.nodes > alone.nodes  # the first lane's expansions are counted too
+    # the first lane's expansions are counted too (none if it was still building its tables;
+    # the budget test below sees both lanes' counts add up)
+    assert report.nodes >= alone.nodes
     assert report.cpu_seconds > 0 and report.seconds > 0
 
 
