@@ -54,10 +54,10 @@ RESEND = 0.5
 
 
 def solve_lanes(text: str, level: int | str | None, lanes: Sequence[Sequence[Member]],
-                max_nodes: int | None = None, max_memory: int | None = None,
-                **options: Any) -> SolveReport:
+                cost: str = "moves", max_nodes: int | None = None,
+                max_memory: int | None = None, **options: Any) -> SolveReport:
     """Solve the level with each of ``lanes`` (portfolios) in its own process, at once (see the
-    module docstring). ``options`` are :func:`~.solve.solve_level`'s (``cost``, ``mode``,
+    module docstring). ``cost`` and ``options`` are :func:`~.solve.solve_level`'s (``mode``,
     ``time_limit``, ``clock``, puzzle options); the level and every lane are checked before any
     process starts, so bad input raises here as it would there."""
     raw = select_level(split_levels(text), level)
@@ -65,7 +65,7 @@ def solve_lanes(text: str, level: int | str | None, lanes: Sequence[Sequence[Mem
     for lane in lanes:
         check_plan([*lane], members=True)
     share = len(lanes)
-    options = {**options, "mode": "any",
+    options = {**options, "cost": cost, "mode": "any",
                "max_nodes": None if max_nodes is None else max(1, max_nodes // share),
                "max_memory": None if max_memory is None else max(1, max_memory // share)}
     started = time.perf_counter()
@@ -90,7 +90,7 @@ def solve_lanes(text: str, level: int | str | None, lanes: Sequence[Sequence[Mem
         for _, process in running.values():  # after an error or a lane that would not stop
             process.kill()
             process.join()
-    report = _combine(raw.name, reports, winner, interrupted)
+    report = _combine(raw.name, cost, reports, winner, interrupted)
     return replace(report, seconds=round(time.perf_counter() - started, 3))
 
 
@@ -197,8 +197,8 @@ def _stop(running: dict[Connection, tuple[int, Any]]) -> None:
                 pass
 
 
-def _combine(name: str, reports: dict[int, SolveReport | None], winner: int | None,
-             interrupted: bool) -> SolveReport:
+def _combine(name: str, cost: str, reports: dict[int, SolveReport | None],
+             winner: int | None, interrupted: bool) -> SolveReport:
     """One report for the solve: the winner's plan (else the first lane's status), every
     lane's counters added up."""
     done = {index: report for index, report in reports.items() if report is not None}
@@ -209,7 +209,7 @@ def _combine(name: str, reports: dict[int, SolveReport | None], winner: int | No
         base = done[min(done)]
         strategy = ""
     else:
-        base = SolveReport(name, "", "interrupted", None, None, 0, 0, 0.0, 0.0,
+        base = SolveReport(name, cost, "interrupted", None, None, 0, 0, 0.0, 0.0,
                            reason="interrupted (Ctrl-C)", mode="any")
         strategy = ""
     status, reason = base.status, base.reason
