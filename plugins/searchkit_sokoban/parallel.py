@@ -115,12 +115,13 @@ def _run_lane(sender: Connection, text: str, level: int | str | None, lane: tupl
     is running its own lines, before the solve or after it returned (the lane finished as the
     other won), is ignored, so that a finished lane's report still gets out (a stopped lane is
     sent SIGINT again until it reports, see :data:`RESEND`)."""
-    armed = [True]
+    armed = True
     own = _run_lane.__code__
 
     def interrupt_once(signum: int, frame: Any) -> None:
-        if armed[0] and frame is not None and frame.f_code is not own:
-            armed[0] = False
+        nonlocal armed
+        if armed and frame is not None and frame.f_code is not own:
+            armed = False
             raise KeyboardInterrupt
 
     signal.signal(signal.SIGINT, interrupt_once)
@@ -131,7 +132,7 @@ def _run_lane(sender: Connection, text: str, level: int | str | None, lane: tupl
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
             message = ("report", solve_level(text, level, portfolio=lane, **options))
         finally:
-            armed[0] = False  # from here on, nothing raises KeyboardInterrupt
+            armed = False  # from here on, nothing raises KeyboardInterrupt
     except KeyboardInterrupt:
         pass
     except Exception as error:  # noqa: BLE001 - sent on, raised in the caller
