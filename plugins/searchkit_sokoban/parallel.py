@@ -49,7 +49,8 @@ __all__ = ["solve_lanes"]
 
 #: how long a stopped lane may take to report before it is killed, in seconds
 STOP_GRACE = 30.0
-#: how often a stopped lane that has not reported is sent SIGINT again, in seconds
+#: how often a stopped lane that has not reported is sent SIGINT again, in seconds (see
+#: :func:`_run_lane`)
 RESEND = 0.5
 
 
@@ -111,20 +112,27 @@ def _run_lane(sender: Connection, text: str, level: int | str | None, lane: tupl
               options: dict[str, Any]) -> None:
     """A lane's process: solve, send ``("report", SolveReport)``, ``("interrupted", None)``
     or ``("error", exception)``. A SIGINT raises ``KeyboardInterrupt`` only while the solve
-    runs, and once (a search reports it as ``interrupted``); one that arrives when this function
-    is running its own lines, before the solve or after it returned (the lane finished as the
-    other won), is ignored, so that a finished lane's report still gets out (a stopped lane is
-    sent SIGINT again until it reports, see :data:`RESEND`)."""
+    runs (a search reports it as ``interrupted``); one that arrives when this function is
+    running its own lines, before the solve or after it returned (the lane finished as the other
+    won), is ignored, so that a finished lane's report still gets out. A stopped lane is sent
+    SIGINT again every :data:`RESEND` seconds until it reports, and each one raises again: the
+    one before may have been lost where Python ignores exceptions (a garbage-collector
+    callback). Two within half of that count as one (Ctrl-C from a terminal reaches the lane,
+    then the caller passes it on), so that the second does not cut short the report of the
+    solve the first one stopped."""
     armed = True
     own = _run_lane.__code__
+    raised = -RESEND  # when the handler last raised (monotonic seconds)
 
-    def interrupt_once(signum: int, frame: Any) -> None:
-        nonlocal armed
-        if armed and frame is not None and frame.f_code is not own:
-            armed = False
+    def interrupt(signum: int, frame: Any) -> None:
+        nonlocal raised
+        now = time.monotonic()
+        if armed and frame is not None and frame.f_code is not own and \
+                now - raised >= RESEND / 2:
+            raised = now
             raise KeyboardInterrupt
 
-    signal.signal(signal.SIGINT, interrupt_once)
+    signal.signal(signal.SIGINT, interrupt)
     message: tuple[str, Any] = ("interrupted", None)
     try:
         try:

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from searchkit_sokoban import parallel, replay_lurd, solve_level
@@ -200,3 +201,26 @@ def test_a_stop_that_comes_as_a_lane_returns_is_no_error(monkeypatch: pytest.Mon
     monkeypatch.setattr(parallel, "solve_level", stopped_as_it_returns)
     report = solve_lanes(SMALL, None, [[PULL], [PULL]], cost="pushes")
     assert report.solved and report.nodes > 0
+
+
+@needs_data
+def test_a_stop_swallowed_in_a_lane_is_sent_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Python ignores an exception raised where a garbage-collector callback runs (hypothesis
+    # installs one, and forked lanes inherit it): a lane whose first KeyboardInterrupt is lost
+    # there must still stop at the next SIGINT the caller sends, not run out its minute
+    solve = parallel.solve_level
+
+    def swallowing(*args: object, portfolio: tuple[Any, ...], **kwargs: object) -> object:
+        if portfolio[0][2] == "bfs":
+            try:
+                signal.getsignal(signal.SIGINT)(signal.SIGINT, sys._getframe())  # type: ignore[operator]
+            except KeyboardInterrupt:
+                pass  # lost, as in a gc callback
+        return solve(*args, portfolio=portfolio, **kwargs)
+
+    monkeypatch.setattr(parallel, "solve_level", swallowing)
+    started = time.perf_counter()
+    report = solve_lanes(MICROBAN.read_text(), "144", [[BFS], [PULL]], cost="pushes",
+                         time_limit=60.0, clock="cpu")
+    assert time.perf_counter() - started < 20.0  # not the 30 s grace: the resend stopped it
+    assert report.solved and report.strategy == "pull [lane 2]"
