@@ -42,7 +42,7 @@ from .plugins import (
     visited_backends,
 )
 from .problem import Problem, ProblemBase
-from .puzzle import Puzzle, PuzzleInstance, PuzzleOption, to_bool
+from .puzzle import Puzzle, PuzzleInstance, PuzzleOption, Solver, to_bool
 from .result import Result, Stats
 from .search import search
 from .steps import steps
@@ -79,6 +79,7 @@ __all__ = [
     "Puzzle",
     "PuzzleOption",
     "PuzzleInstance",
+    "Solver",
     "to_bool",
     "HashTable",
     "hookimpl",

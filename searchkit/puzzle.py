@@ -31,6 +31,11 @@ A puzzle turns text into a :class:`~searchkit.Problem` and tells the tools what 
     (options aside); the conformance suite checks the round trip.
 ``default_strategy``
     What ``searchkit solve`` runs when not told otherwise.
+``solver(options)``
+    Optional: the puzzle's own way of solving an instance parsed with ``options`` (a
+    :class:`Solver`: a portfolio of searches, say), which ``searchkit solve`` runs instead of
+    ``default_strategy`` when no strategy, frontier, visited backend or strategy option is
+    named; ``None`` (the default) keeps ``default_strategy``.
 
 The problems a puzzle returns draw their states with ``render(state)`` and print actions in the
 puzzle's notation with ``format_action(action)`` (see :mod:`searchkit.problem`).
@@ -41,11 +46,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import OptionError
 
-__all__ = ["Puzzle", "PuzzleInstance", "PuzzleOption", "to_bool"]
+if TYPE_CHECKING:
+    from .budget import Budget, Progress
+    from .result import Result
+
+__all__ = ["Puzzle", "PuzzleInstance", "PuzzleOption", "Solver", "to_bool"]
 
 
 def to_bool(value: Any) -> bool:
@@ -115,6 +124,27 @@ class PuzzleInstance:
     line: int = 1
 
 
+class Solver(Protocol):
+    """A puzzle's own way of solving an instance, which ``searchkit solve`` runs when no
+    strategy is named (:meth:`Puzzle.solver`): several searches one after the other, say.
+
+    ``name`` is what the command shows as the strategy. Calling it solves ``problem`` (as the
+    puzzle's :meth:`~Puzzle.parse` built it) within ``budget`` (``None``: the solver's own
+    default, which its docs state; a limit it cannot honour is a
+    :class:`~searchkit.errors.SearchkitError` naming it) and calls ``progress``, when given,
+    about twice a second as :func:`searchkit.search` does. It returns a
+    :class:`~searchkit.Result` like a search's: ``actions`` and ``states`` are ``problem``'s
+    (the command prints them with ``problem.format_action`` and ``problem.render``), ``cost``
+    is their cost, ``strategy`` says which of its searches found the plan, and Ctrl-C ends it
+    with ``interrupted`` and the statistics so far.
+    """
+
+    name: str
+
+    def __call__(self, problem: Any, budget: Budget | None,
+                 progress: Callable[[Progress], None] | None) -> Result: ...
+
+
 class Puzzle:
     """Base class of puzzles; subclasses set the class attributes and implement :meth:`build`."""
 
@@ -143,6 +173,11 @@ class Puzzle:
     def build(self, text: str, **options: Any) -> Any:
         """Build the problem from ``text`` with validated ``options``."""
         raise NotImplementedError
+
+    def solver(self, options: Mapping[str, Any]) -> Solver | None:
+        """The puzzle's own :class:`Solver` for instances parsed with ``options`` (resolved:
+        every option present), or ``None`` to run :attr:`default_strategy` (the default)."""
+        return None
 
     def examples(self) -> dict[str, str]:
         """Built-in instances by name (the first one is the default example)."""

@@ -45,12 +45,14 @@ _RESERVED = {"strategy", "strategies", "frontier", "frontiers", "visited", "heur
 @dataclass(frozen=True)
 class Choice:
     """One run's configuration: strategy name, frontier and visited backend (``None``: default),
-    and the strategy options."""
+    and the strategy options; or the puzzle's own :class:`~searchkit.Solver` (``solver``, whose
+    name is then ``strategy``)."""
 
     strategy: str
     frontier: str | None = None
     visited: str | None = None
     options: tuple[tuple[str, Any], ...] = ()
+    solver: searchkit.Solver | None = None
 
 
 class Incompatible(UsageError):
@@ -200,24 +202,39 @@ def check_names(strategies: Sequence[str] = (), frontiers: Sequence[str] = (),
         raise UsageError(str(exc)) from None
 
 
-def choice_from(args: argparse.Namespace, puzzle: Any) -> Choice:
+def choice_from(args: argparse.Namespace, puzzle: Any,
+                options: dict[str, Any] | None = None) -> Choice:
     """The run asked for by ``--strategy``/``--frontier``/``--visited`` and the strategy-option
-    flags (names checked; the strategy defaults to ``puzzle``'s own)."""
+    flags (names checked; the strategy defaults to ``puzzle``'s own). With ``options`` (the
+    instance's resolved puzzle options) and none of those flags, the puzzle's own solver
+    (:meth:`~searchkit.Puzzle.solver`) when it has one for them."""
     check_names([args.strategy] if args.strategy else [],
                 [args.frontier] if args.frontier else [],
                 [args.visited] if args.visited else [])
+    strategy_options = tuple(strategy_options_from(args).items())
+    if options is not None and not (args.strategy or args.frontier or args.visited or
+                                    strategy_options):
+        solver = puzzle.solver(options)
+        if solver is not None:
+            return Choice(solver.name, solver=solver)
     return Choice(args.strategy or puzzle.default_strategy, args.frontier, args.visited,
-                  tuple(strategy_options_from(args).items()))
+                  strategy_options)
 
 
 def run_search(problem: Any, choice: Choice, budget: Budget | None, show_progress: bool,
                prefix: str = "", observer: Callable[[Any], Any] | None = None) -> Result:
-    """Run one search with a progress line on a terminal (and ``observer``, if any, receiving
-    its events); a bad combination is a UsageError, :class:`Incompatible` when the problem lacks
-    what the strategy needs."""
-    strategy = searchkit.get_strategy(choice.strategy)
-    line = progress_for(show_progress, bound_name(strategy), prefix)
+    """Run one search (or the puzzle's own solver, ``choice.solver``) with a progress line on a
+    terminal (and ``observer``, if any, receiving its events: a search's only); a bad
+    combination is a UsageError, :class:`Incompatible` when the problem lacks what the strategy
+    needs."""
+    if choice.solver is not None:
+        line = progress_for(show_progress, "bound", prefix)
+    else:
+        line = progress_for(show_progress, bound_name(searchkit.get_strategy(choice.strategy)),
+                            prefix)
     try:
+        if choice.solver is not None:
+            return choice.solver(problem, budget, line)
         return searchkit.search(problem, choice.strategy, frontier=choice.frontier,
                                 visited=choice.visited, budget=budget, progress=line,
                                 observer=observer, **dict(choice.options))

@@ -65,7 +65,7 @@ def exit_status(status: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Solve the instance, print the report (or JSON) and return the exit status."""
     instance = load_instance(args)
-    choice = choice_from(args, instance.puzzle)
+    choice = choice_from(args, instance.puzzle, instance.resolved_options())
     problem = instance.problem()
     result = run_search(problem, choice, budget_from(args), show_progress=not args.json)
     if args.json:

@@ -1,0 +1,145 @@
+"""A puzzle's own solver (:meth:`searchkit.Puzzle.solver`): ``searchkit solve`` runs it when no
+strategy, frontier, visited backend or strategy option is named, and the named strategy
+otherwise. A throw-away plugin installed into a temporary directory: its solver counts by
+dynamic programming, which the test checks against arithmetic of its own."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+PLUGIN = '''
+"""Reach TARGET from 0 with +1 (cost 1) and +5 (cost 3); option by=dp: the puzzle's own solver."""
+import searchkit
+from searchkit import ProblemBase, Puzzle, PuzzleOption, Result, SearchkitError, Stats
+
+
+class Steps(ProblemBase):
+    def __init__(self, target):
+        self.target = target
+
+    def initial(self):
+        return 0
+
+    def successors(self, n):
+        for step, cost in ((1, 1), (5, 3)):
+            if n + step <= self.target:
+                yield step, n + step, cost
+
+    def is_goal(self, n):
+        return n == self.target
+
+    def format_action(self, step):
+        return f"+{step}"
+
+    def render(self, n):
+        return f"[{n}]"
+
+
+class DynamicProgramming:
+    """The cheapest plan by dynamic programming over 0..TARGET (one expansion a number)."""
+
+    name = "dp"
+
+    def __call__(self, problem, budget, progress):
+        if budget is not None and budget.max_visited is not None:
+            raise SearchkitError("dp takes no --max-states")
+        limit = None if budget is None else budget.max_expansions
+        best, step = {0: 0}, {}
+        for n in range(1, problem.target + 1):
+            if limit is not None and n > limit:
+                return Result("budget_exhausted", stats=Stats(expanded=n - 1),
+                              strategy="dp", reason="expansion limit")
+            options = [(best[n - s] + c, s) for s, c in ((1, 1), (5, 3)) if n - s >= 0]
+            best[n], step[n] = min(options)
+        actions, states, n = [], [problem.target], problem.target
+        while n:
+            actions.append(step[n])
+            n -= step[n]
+            states.append(n)
+        return Result("solved", best[problem.target], actions[::-1], states[::-1],
+                      Stats(expanded=problem.target), "dp")
+
+
+class StepsPuzzle(Puzzle):
+    name = "steps"
+    description = "reach TARGET from 0 with +1 and +5"
+    formats = ("TARGET",)
+    default_strategy = "dijkstra"
+    options = {"by": PuzzleOption("search", "how to solve", choices=("search", "dp"))}
+
+    def build(self, text, by):
+        return Steps(int(text.split()[0]))
+
+    def solver(self, options):
+        return DynamicProgramming() if options["by"] == "dp" else None
+
+    def examples(self):
+        return {"twelve": "12\\n"}
+
+
+@searchkit.hookimpl
+def searchkit_puzzles():
+    return [StepsPuzzle()]
+'''
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory) -> dict[str, str]:
+    site = tmp_path_factory.mktemp("site")
+    (site / "sk_steps_plugin.py").write_text(PLUGIN, encoding="utf-8")
+    info = site / "sk_steps-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: sk-steps\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[searchkit]\nsteps = sk_steps_plugin\n")
+    environ = dict(os.environ, COLUMNS="100")
+    environ["PYTHONPATH"] = os.pathsep.join([str(site), environ.get("PYTHONPATH", "")]
+                                            ).rstrip(os.pathsep)
+    return environ
+
+
+def sk(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "searchkit", *args], capture_output=True,
+                          text=True, env=env, timeout=300)
+
+
+def cheapest(target: int) -> int:
+    """+5 costs 3 < 5 x (+1): as many +5 as fit, then +1s."""
+    return target // 5 * 3 + target % 5
+
+
+@pytest.mark.parametrize("target", [12, 23])
+def test_the_puzzles_solver_runs_when_no_strategy_is_named(env, target) -> None:
+    done = subprocess.run([sys.executable, "-m", "searchkit", "solve", "steps", "-", "-o",
+                           "by=dp", "--json"], input=f"{target}\n", capture_output=True,
+                          text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["strategy"] == "dp" and out["cost"] == cheapest(target)
+    assert sum(int(a) for a in out["actions"]) == target
+    assert out["stats"]["expanded"] == target  # the solver's own count, not a search's
+    text = sk(env, "solve", "steps", "-o", "by=dp", "--show", "final").stdout
+    assert text.splitlines()[0].endswith("· dp") and "final state:\n  [12]" in text
+
+
+@pytest.mark.parametrize("flags", [["-s", "astar"], ["--frontier", "indexed-heap"],
+                                   ["-o", "by=search"]])
+def test_a_named_strategy_or_part_runs_a_search_instead(env, flags) -> None:
+    done = sk(env, "solve", "steps", "-o", "by=dp", *flags, "--json") if flags[0] != "-o" \
+        else sk(env, "solve", "steps", *flags, "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["strategy"] != "dp" and out["cost"] == cheapest(12)
+
+
+def test_the_budget_reaches_the_solver_and_its_refusal_is_one_line(env) -> None:
+    spent = sk(env, "solve", "steps", "-o", "by=dp", "--max-expansions", "5", "--json")
+    assert spent.returncode == 1
+    assert json.loads(spent.stdout)["status"] == "budget_exhausted"
+    refused = sk(env, "solve", "steps", "-o", "by=dp", "--max-states", "5")
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr == "searchkit: error: dp takes no --max-states\n"
