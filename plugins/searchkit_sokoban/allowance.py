@@ -21,10 +21,11 @@ True
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from searchkit import Budget, Result, search
+from searchkit import Budget, Progress, Result, search
 from searchkit.budget import limit_error
 from searchkit.loops.memory import rss_bytes
 
@@ -36,10 +37,12 @@ class Allowance:
     thread that runs the solve, which a busy machine does not shrink; each search gets its part
     as a :class:`~searchkit.Budget`'s ``max_seconds`` or ``max_cpu_seconds``), ``max_nodes``
     expansions and ``max_memory`` bytes of growth of the process's resident memory, for a whole
-    solve (``None``: no limit). Invalid values raise ``ValueError``."""
+    solve (``None``: no limit); ``progress``, if given, is every search's progress callback.
+    Invalid values raise ``ValueError``."""
 
     def __init__(self, time_limit: float | None = None, clock: str = "wall",
-                 max_nodes: int | None = None, max_memory: int | None = None) -> None:
+                 max_nodes: int | None = None, max_memory: int | None = None,
+                 progress: Callable[[Progress], None] | None = None) -> None:
         if clock not in ("wall", "cpu"):
             raise ValueError(f"unknown clock {clock!r} (valid: wall, cpu)")
         for name, limit, value in (("max_nodes", "max_expansions", max_nodes),
@@ -49,6 +52,8 @@ class Allowance:
                 raise ValueError(f"{name}={value!r}: {problem}")
         self.time_limit, self.clock = time_limit, clock
         self.max_nodes, self.max_memory = max_nodes, max_memory
+        #: handed to every search (:func:`searchkit.search`'s ``progress``)
+        self.progress = progress
         self.now = time.perf_counter if clock == "wall" else time.thread_time
         self.start = self.now()
         self.rss_start = None if max_memory is None else rss_bytes()
@@ -105,4 +110,5 @@ class Allowance:
         if seconds is not None and seconds <= 0:
             return Result("budget_exhausted", strategy=strategy, reason="no time left")
         limit = "max_seconds" if self.clock == "wall" else "max_cpu_seconds"
-        return search(problem, strategy, budget=replace(budget, **{limit: seconds}))
+        return search(problem, strategy, budget=replace(budget, **{limit: seconds}),
+                      progress=self.progress)

@@ -50,7 +50,7 @@ from heapq import heappop, heappush
 from itertools import chain
 from typing import Any
 
-from searchkit import Result, Stats
+from searchkit import Progress, Result, Stats
 from searchkit.loops.memory import rss_bytes
 from searchkit.result import Status
 
@@ -63,7 +63,8 @@ __all__ = ["feature_search"]
 def feature_search(problem: Any, seconds: float | None = None,
                    clock: Callable[[], float] = time.thread_time,
                    max_expansions: int | None = None, box_moves: bool = True,
-                   max_bytes: int | None = None) -> Result:
+                   max_bytes: int | None = None,
+                   progress: Callable[[Progress], None] | None = None) -> Result:
     """Search ``problem`` (an :class:`~.anyplan.AnyPlanProblem`) by features (module docstring).
 
     Stops after ``seconds`` of ``clock`` time (``budget_exhausted``), after ``max_expansions``,
@@ -71,6 +72,7 @@ def feature_search(problem: Any, seconds: float | None = None,
     started, or on Ctrl-C (``interrupted``), with the statistics so far; ``no_solution`` when
     every reachable position was expanded without reaching the goal. ``box_moves``: a step that
     pushes on the box the previous step moved adds no weight (the module docstring).
+    ``progress``, if given, is called about twice a second, as by :func:`searchkit.search`.
     """
     board = problem.board
     projection = Projection(board, problem.order)
@@ -88,6 +90,7 @@ def feature_search(problem: Any, seconds: float | None = None,
     expanded_keys: set[Any] = set()
     cells: dict[tuple[int, ...], list[tuple[int, float, int, Any]]] = {}
     seq = 0
+    next_progress = started + _PROGRESS_EVERY
 
     def finish(status: Status, reason: str = "", key: Any = None) -> Result:
         stats.seconds = time.perf_counter() - started
@@ -134,6 +137,11 @@ def feature_search(problem: Any, seconds: float | None = None,
                     if memory_cap is not None and (rss_bytes() or 0) > memory_cap:
                         return finish("budget_exhausted",
                                       f"memory budget exhausted ({max_bytes} bytes)")
+                    if progress is not None and time.perf_counter() >= next_progress:
+                        next_progress = time.perf_counter() + _PROGRESS_EVERY
+                        stats.visited = len(tree)
+                        progress(Progress(stats, seq - stats.expanded,
+                                          time.perf_counter() - started))
                 state, pushes = tree[key][2:]
                 boxes = state.boxes
                 label, count = projection.labels(boxes)
@@ -179,6 +187,8 @@ def feature_search(problem: Any, seconds: float | None = None,
     return finish("no_solution", "every reachable position was expanded")
 
 
+#: seconds between two calls of ``progress``
+_PROGRESS_EVERY = 0.5
 #: per feature, +1 if more is progress, -1 if less is
 _PROGRESS = (1, -1, -1, -1)
 

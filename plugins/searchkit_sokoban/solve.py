@@ -27,10 +27,11 @@ squares, the ``subsets`` deadlock tables, the packing order, the ``corral`` rule
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from searchkit import PlanError, Result, get_strategy
+from searchkit import PlanError, Progress, Result, get_strategy
 
 from .allowance import Allowance
 from .anyplan import AnyPlanProblem
@@ -117,7 +118,8 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
                 mode: str = "optimal", strategy: str | None = None,
                 time_limit: float | None = 60.0, clock: str = "wall", tiebreak: bool = False,
                 portfolio: tuple[tuple[Any, ...], ...] = PORTFOLIO, max_nodes: int | None = None,
-                max_memory: int | None = None, workers: int = 1, **options: Any
+                max_memory: int | None = None, workers: int = 1,
+                progress: Callable[[Progress], None] | None = None, **options: Any
                 ) -> SolveReport:
     """Solve one level of the collection ``text`` within ``time_limit`` seconds.
 
@@ -145,7 +147,9 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     search run. A bad ``strategy`` or portfolio member (an unknown mode, strategy or tuning
     switch, ``features`` or ``pull`` in the optimal mode, a share outside (0, 1], a
     ``subset_sets`` that is not a positive whole number) raises ``ValueError`` or
-    :class:`~searchkit.UnknownNameError` before any search runs. Raises
+    :class:`~searchkit.UnknownNameError` before any search runs. ``progress``, if given, is
+    every search's progress callback (:func:`searchkit.search`'s; with several workers the
+    lanes, in their own processes, do not call it). Raises
     :class:`~searchkit.PlanError` if a returned plan fails the independent replay (it never
     should).
 
@@ -170,7 +174,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
         del options[name]
     board = Board(raw)
     wall_start, cpu_start = time.perf_counter(), time.thread_time()
-    allowance = Allowance(time_limit, clock, max_nodes, max_memory)
+    allowance = Allowance(time_limit, clock, max_nodes, max_memory, progress)
     if mode == "optimal" or strategy is not None:
         plan: list[tuple[Any, ...]] = [(strategy or "astar", mode, strategy or "astar", 1.0, {})]
     else:
@@ -219,7 +223,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
                 if member_strategy == "features":
                     result = feature_search(problem, seconds, allowance.now,
                                             budget.max_expansions, max_bytes=budget.max_bytes,
-                                            **feature_tuning)
+                                            progress=progress, **feature_tuning)
                 else:
                     result = allowance.run(problem, member_strategy, seconds, budget)
             if "tree" in meet:
