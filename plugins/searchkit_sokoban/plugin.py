@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from searchkit import Puzzle, PuzzleInstance, PuzzleOption, hookimpl, to_bool
+from searchkit import Puzzle, PuzzleInstance, PuzzleOption, Solver, hookimpl, to_bool
 from searchkit.bench import BenchSuite
 
 from . import collection
@@ -99,6 +99,15 @@ class SokobanPuzzle(Puzzle):
               **options: Any) -> SokobanProblem:
         board = Board(select_level(split_levels(text), level))
         return make_problem(board, cost, **options)
+
+    def solver(self, options: Mapping[str, Any]) -> Solver | None:
+        """``mode="any"``: the fast mode's portfolio (:mod:`.portfolio_solver`), far stronger
+        than one strategy; ``None`` in the exact mode (``astar``, :attr:`default_strategy`)."""
+        if options["mode"] != "any":
+            return None
+        from .portfolio_solver import PortfolioSolver  # it imports this module
+
+        return PortfolioSolver(options)
 
     def levels(self, text: str) -> list[str]:
         return [lv.name for lv in split_levels(text)]

@@ -1,0 +1,132 @@
+"""The fast mode's portfolio as the puzzle's own solver: what ``searchkit solve sokoban -o
+mode=any`` runs when no strategy is named (:meth:`~.plugin.SokobanPuzzle.solver`).
+
+A single search strategy on the ``mode="any"`` problem is far weaker than the portfolio of
+:func:`~.solve.solve_level` (the backward search, greedy searches that meet it, the
+feature-space search, a short exact A*): the command line gets the portfolio too. Its plan,
+found and replayed by :func:`~.solve.solve_level` in LURD, comes back as the problem's own
+actions (:func:`lurd_macros`: one :class:`~.anyplan.Macro` per run of pushes of one box), so
+that ``searchkit solve`` prints and draws it like a search's.
+
+>>> from searchkit import Budget
+>>> from .levels import split_levels
+>>> from .plugin import SokobanPuzzle
+>>> puzzle = SokobanPuzzle()
+>>> problem = puzzle.parse("#######\\n#@ $ .#\\n#######", mode="any")
+>>> solver = puzzle.solver(puzzle.resolve_options({"mode": "any"}))
+>>> result = solver(problem, Budget(max_seconds=10), None)
+>>> result.status, result.cost, [problem.format_action(a) for a in result.actions]
+('solved', 3, ['rRR'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from searchkit import Budget, Progress, Result, SearchkitError, Stats
+
+from .anyplan import Macro
+from .board import PUSH_CHARS, Board
+from .plugin import SokobanPuzzle
+from .problem import PushState
+from .pushes import region_root
+from .solve import solve_level
+
+__all__ = ["DEFAULT_SECONDS", "PortfolioSolver", "lurd_macros"]
+
+#: The time limit of a solve given no time budget (seconds of wall-clock time): the portfolio
+#: shares the time left between its searches, so it needs one.
+DEFAULT_SECONDS = 60.0
+
+
+class PortfolioSolver:
+    """:func:`~.solve.solve_level`'s fast-mode portfolio on a problem that
+    :class:`~.plugin.SokobanPuzzle` parsed with ``options`` (resolved; ``mode`` is ``any``).
+
+    The budget maps onto the solve's: ``max_seconds`` (wall-clock) or ``max_cpu_seconds`` (the
+    solving thread's CPU time) is its time limit, :data:`DEFAULT_SECONDS` of wall-clock time
+    when neither is given; ``max_expansions`` and ``max_bytes`` cap the whole solve.
+    ``max_visited`` and both time limits at once are refused (:class:`~searchkit.SearchkitError`:
+    the searches keep separate sets of positions, and their time shares follow one clock).
+    """
+
+    name = "portfolio"
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.options = {name: value for name, value in options.items()
+                        if name not in ("level", "mode", "cost")}
+        self.cost = options["cost"]
+
+    def __call__(self, problem: Any, budget: Budget | None,
+                 progress: Callable[[Progress], None] | None) -> Result:
+        budget = budget or Budget()
+        if budget.max_visited is not None:
+            raise SearchkitError("the sokoban portfolio takes no --max-states (its searches "
+                                 "keep separate sets of positions): use --max-memory, or name "
+                                 "a strategy")
+        if budget.max_seconds is not None and budget.max_cpu_seconds is not None:
+            raise SearchkitError("the sokoban portfolio takes one time limit, --max-seconds or "
+                                 "--max-cpu-seconds, not both (its searches share it)")
+        clock = "cpu" if budget.max_cpu_seconds is not None else "wall"
+        seconds = budget.max_cpu_seconds if clock == "cpu" else budget.max_seconds
+        text = SokobanPuzzle().format_instance(problem)
+        report = solve_level(text, cost=self.cost, mode="any",
+                             time_limit=DEFAULT_SECONDS if seconds is None else seconds,
+                             clock=clock, max_nodes=budget.max_expansions,
+                             max_memory=budget.max_bytes, progress=progress, **self.options)
+        stats = Stats(expanded=report.nodes, generated=report.generated,
+                      pruned=sum(report.pruned.values()), seconds=report.seconds)
+        strategy = f"{self.name}: {report.strategy}"
+        if report.lurd is None:
+            return Result(report.status, stats=stats, strategy=strategy, reason=report.reason)
+        actions, states = lurd_macros(problem.board, problem.initial(), report.lurd)
+        if self.cost == "moves":
+            cost = sum(len(problem.format_action(action)) for action in actions)
+        else:
+            cost = sum(len(action.directions) for action in actions)
+        return Result(report.status, cost, actions, states, stats, strategy, report.reason)
+
+
+def lurd_macros(board: Board, start: PushState, lurd: str
+                ) -> tuple[list[Macro], list[PushState]]:
+    """The pushes of ``lurd`` from ``start`` as macros, one per run of pushes of one box (the
+    walks between them are the shortest, as :meth:`~.anyplan.AnyPlanProblem.format_action`
+    spells them), and the positions from ``start`` after each. ``lurd`` must be a valid plan
+    (a :func:`~.lurd.replay_lurd` checked one): a step into a wall or a box is not checked.
+
+    >>> from .levels import split_levels
+    >>> from .anyplan import AnyPlanProblem
+    >>> problem = AnyPlanProblem(Board(split_levels("#######\\n#@ $ .#\\n#######")[0]))
+    >>> actions, states = lurd_macros(problem.board, problem.initial(), "rRR")
+    >>> len(actions), actions[0].directions, states[-1].boxes == problem.board.goals
+    (1, (3, 3), True)
+    """
+    offsets = board.offsets
+    boxes, keeper = list(start.boxes), start.keeper
+    actions: list[Macro] = []
+    states = [start]
+    pushed_from = keeper  # the keeper's cell after the last push (at first: the start)
+    macro: tuple[tuple[int, ...], int, int, list[int]] | None = None  # boxes, keeper, stand, ...
+    box = -1  # where the last push left its box
+
+    def close() -> None:
+        if macro is not None:
+            actions.append(Macro(macro[0], macro[1], macro[2], tuple(macro[3])))
+            ordered = tuple(sorted(boxes))
+            states.append(PushState(ordered, region_root(board, ordered, pushed_from),
+                                    pushed_from))
+
+    for letter in lurd:
+        direction = PUSH_CHARS.index(letter.upper())
+        step = keeper + offsets[direction]
+        if letter.isupper():
+            if macro is None or step != box:  # another box: another macro
+                close()
+                macro = (tuple(sorted(boxes)), pushed_from, keeper, [])
+            boxes[boxes.index(step)] = box = step + offsets[direction]
+            macro[3].append(direction)
+            pushed_from = step
+        keeper = step
+    close()
+    return actions, states

@@ -1,0 +1,133 @@
+"""``searchkit solve sokoban -o mode=any`` runs the fast mode's portfolio, not one strategy.
+
+Independent facts: every printed plan is replayed square by square on the level's characters
+(:func:`replay_lurd`); which box each macro pushes is read off that replay, not off the plugin.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from searchkit_sokoban import replay_lurd, solve_level
+from searchkit_sokoban.anyplan import AnyPlanProblem
+from searchkit_sokoban.board import Board
+from searchkit_sokoban.levels import split_levels
+from searchkit_sokoban.portfolio_solver import lurd_macros
+
+from searchkit.testing import puzzle_instances
+from tests.shared import DATA, needs_data
+
+ENV = dict(os.environ, COLUMNS="100")
+LEVEL = "#######\n#@    #\n# $$  #\n#   ..#\n#######"
+
+
+def sk(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "searchkit", *args], capture_output=True,
+                          text=True, env=ENV, timeout=300)
+
+
+def _runs(rows: list[str], lurd: str) -> list[tuple[int, int]]:
+    """Where the box of each run of pushes of one box starts (its own grid walk): a push whose
+    box is not where the push before left its box starts a run."""
+    keeper = next((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row)
+                  if ch in "@+")
+    moves = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
+    runs, left = [], None
+    for letter in lurd:
+        dr, dc = moves[letter.lower()]
+        keeper = (keeper[0] + dr, keeper[1] + dc)
+        if letter.isupper():
+            if keeper != left:
+                runs.append(keeper)
+            left = (keeper[0] + dr, keeper[1] + dc)
+    return runs
+
+
+@given(puzzle_instances("sokoban", rows=4, cols=5, boxes=2, walls=0.15))
+@settings(max_examples=40, deadline=None)
+def test_the_macros_of_a_plan_replay_one_run_of_pushes_of_one_box_each(text) -> None:
+    report = solve_level(text, mode="any", time_limit=10)
+    if report.lurd is None:
+        return
+    board = Board(split_levels(text)[0])
+    problem = AnyPlanProblem(board)
+    actions, states = lurd_macros(board, problem.initial(), report.lurd)
+    printed = "".join(problem.format_action(a) for a in actions)
+    rows = text.splitlines()
+    assert replay_lurd(rows, printed).solved
+    assert len(states) == len(actions) + 1 and states[-1].boxes == board.goals
+    assert sum(len(a.directions) for a in actions) == report.pushes
+    # one macro per run of pushes of one box, each starting where its run starts
+    firsts = [board.row_col(a.box_cells(board.offsets)[0]) for a in actions]
+    assert firsts == _runs(rows, report.lurd)
+
+
+def test_the_command_runs_the_portfolio_and_its_plan_replays(tmp_path) -> None:
+    path = tmp_path / "level.xsb"
+    path.write_text(LEVEL + "\n")
+    done = sk("solve", "sokoban", str(path), "-o", "mode=any", "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["status"] == "solved" and out["strategy"].startswith("portfolio: ")
+    replay = replay_lurd(LEVEL.splitlines(), "".join(out["actions"]))
+    assert replay.solved and out["cost"] == replay.moves
+    text = sk("solve", "sokoban", str(path), "-o", "mode=any", "-o", "cost=pushes").stdout
+    assert "· portfolio: " in text.splitlines()[0]
+    assert f"cost      {replay.pushes} (not proven optimal)" in text
+    # a named strategy runs that strategy, and the exact mode keeps A*
+    named = json.loads(sk("solve", "sokoban", str(path), "-o", "mode=any", "-s", "greedy",
+                          "--json").stdout)
+    assert named["strategy"] == "greedy"
+    exact = json.loads(sk("solve", "sokoban", str(path), "--json").stdout)
+    assert exact["strategy"] == "astar" and exact["cost"] <= out["cost"]
+
+
+def test_budgets_the_portfolio_cannot_honour_are_one_line_errors(tmp_path) -> None:
+    path = tmp_path / "level.xsb"
+    path.write_text(LEVEL + "\n")
+    for flags, words in ((["--max-states", "10"], "takes no --max-states"),
+                         (["--max-seconds", "5", "--max-cpu-seconds", "5"], "not both")):
+        done = sk("solve", "sokoban", str(path), "-o", "mode=any", *flags)
+        assert done.returncode == 2 and done.stdout == "", done
+        assert done.stderr.count("\n") == 1 and words in done.stderr, done.stderr
+    spent = json.loads(sk("solve", "sokoban", str(path), "-o", "mode=any", "--max-expansions",
+                          "0", "--json").stdout)
+    assert spent["status"] == "budget_exhausted" and "expansion" in spent["reason"]
+
+
+@needs_data
+def test_the_command_solves_a_level_one_strategy_misses() -> None:
+    """Sasquatch 3: A* on the fast mode's guide does not solve it in 10 s (it expanded 32,127
+    positions on this machine, 2026-11-28); the portfolio's backward search does in about 6 s."""
+    level = str(DATA / "sokoban" / "sasquatch.xsb")
+    done = sk("solve", "sokoban", level, "--level", "3", "-o", "mode=any",
+              "--max-cpu-seconds", "60", "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["strategy"].startswith("portfolio: pull")
+    rows = [row for row in _level_rows(DATA / "sokoban" / "sasquatch.xsb", 3)]
+    assert replay_lurd(rows, "".join(out["actions"])).solved
+
+
+def _level_rows(path, number: int) -> list[str]:
+    raw = split_levels(path.read_text())[number - 1]
+    return [row for _, row in raw.rows]
+
+
+@needs_data
+@pytest.mark.parametrize("strategy", ["features", "pull", "greedy"])
+def test_every_search_of_a_solve_reports_progress(strategy) -> None:
+    """Microban 153: none of these solves it in 1.5 s (see docs/puzzles/sokoban.md)."""
+    text = (DATA / "sokoban" / "microban.xsb").read_text()
+    expanded: list[int] = []  # read when called: the snapshot's counters go on
+    report = solve_level(text, 153, cost="pushes", mode="any", strategy=strategy,
+                         time_limit=1.5, clock="cpu",
+                         progress=lambda p: expanded.append(p.stats.expanded))
+    assert report.status == "budget_exhausted"
+    assert len(expanded) >= 2
+    assert expanded == sorted(set(expanded)) and 0 < expanded[-1] <= report.nodes
