@@ -121,6 +121,9 @@ def build_tasks(args: argparse.Namespace) -> list[Any]:
     check_names(strategies, [args.frontier] if args.frontier else [],
                 [args.visited] if args.visited else [])
     grid = _grid(args, puzzle, strategies)
+    # named no strategy or part of one: the puzzle's own solver where it has one (as `solve`)
+    own_solver = not (args.strategies or args.frontier or args.visited or
+                      any(k not in puzzle.options for k in grid))
     level = grid.pop("level", [None])
     if len(level) > 1:
         raise UsageError("option 'level' takes one value in a batch (it picks the instance)")
@@ -138,7 +141,8 @@ def build_tasks(args: argparse.Namespace) -> list[Any]:
                 tasks += sweep(puzzle.name, instances, strategies,
                                {k: v for k, v in grid.items() if k not in swept},
                                options=options, frontier=args.frontier, visited=args.visited,
-                               budget=budget_from(args), plan=args.plans, source=path)
+                               budget=budget_from(args), plan=args.plans, source=path,
+                               own_solver=own_solver)
         check_tasks(tasks)
     except SearchkitError as exc:
         raise UsageError(str(exc)) from None

@@ -23,15 +23,16 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..errors import OptionError
+from ..errors import IncompatibleError, OptionError
 from .tasks import Task, options_json, task_key
 
 __all__ = ["batch", "check_tasks", "pending"]
 
 
 def check_tasks(tasks: Iterable[Task]) -> None:
-    """Raise the error a worker would (unknown puzzle, strategy, frontier, backend or option)
-    before anything runs; each distinct configuration is checked once."""
+    """Raise the error a worker would (unknown puzzle, strategy, frontier, backend or option, a
+    task for the puzzle's own solver where it has none) before anything runs; each distinct
+    configuration is checked once."""
     from ..plugins import get_frontier, get_puzzle, get_strategy, get_visited_backend
 
     seen: set[tuple[Any, ...]] = set()
@@ -41,7 +42,13 @@ def check_tasks(tasks: Iterable[Task]) -> None:
         if key in seen:
             continue
         seen.add(key)
-        get_puzzle(task.puzzle).resolve_options(task.options)
+        puzzle = get_puzzle(task.puzzle)
+        puzzle.resolve_options(task.options)
+        if task.solver:
+            if puzzle.solver(task.options) is None:
+                raise IncompatibleError(f"puzzle {task.puzzle!r} has no solver of its own for "
+                                        f"the options {options_json(task.options)}")
+            continue
         get_strategy(task.strategy).resolve_options(dict(task.strategy_options))
         if task.frontier is not None:
             get_frontier(task.frontier)

@@ -45,7 +45,8 @@ class Task:
     ``frontier``/``visited`` ``None`` for the strategy's defaults, ``budget`` the per-task
     :class:`~searchkit.Budget`, ``known`` the optimum the file states (or ``None``), ``plan``
     whether the record carries the plan. ``source`` and ``line`` say where the text comes from,
-    so format errors name the file and line.
+    so format errors name the file and line. ``solver``: the task runs the puzzle's own solver
+    for ``options`` (:meth:`~searchkit.Puzzle.solver`, named ``strategy``), not a search.
     """
 
     puzzle: str
@@ -61,6 +62,7 @@ class Task:
     plan: bool = False
     source: str | None = None
     line: int = 1
+    solver: bool = False
 
 
 def record_options(task: Task) -> dict[str, Any]:
@@ -100,8 +102,8 @@ def sweep(puzzle: str, instances: Iterable[tuple[str, PuzzleInstance]],
           options: Mapping[str, Any] | None = None,
           strategy_options: Mapping[str, Any] | None = None,
           frontier: str | None = None, visited: str | None = None,
-          budget: Budget | None = None, plan: bool = False, source: str | None = None
-          ) -> list[Task]:
+          budget: Budget | None = None, plan: bool = False, source: str | None = None,
+          own_solver: bool = False) -> list[Task]:
     """Every combination of the labelled ``instances``, ``strategies`` and the values in
     ``grid`` (instance-major: the runs of one instance are next to each other).
 
@@ -109,6 +111,9 @@ def sweep(puzzle: str, instances: Iterable[tuple[str, PuzzleInstance]],
     only for them; ``options`` are fixed puzzle options and ``strategy_options`` fixed strategy
     options, each given to the strategies that take it. Puzzle options are resolved (checked,
     converted, defaults filled in), so a task is the same whether a default was spelled out.
+    With ``own_solver``, the puzzle options for which the puzzle has a solver of its own
+    (:meth:`~searchkit.Puzzle.solver`) get one task that runs it instead of the strategies (as
+    ``searchkit batch`` does when no strategy is named).
     """
     from ..plugins import get_puzzle, get_strategy
 
@@ -117,6 +122,7 @@ def sweep(puzzle: str, instances: Iterable[tuple[str, PuzzleInstance]],
     puzzle_keys = set(get_puzzle(puzzle).options)
     tasks = []
     for label, inst in instances:
+        solved_by_own: set[str] = set()  # the options whose task runs the puzzle's solver
         for strategy in strategies:
             taken = get_strategy(strategy).options
             own = {k: v for k, v in (strategy_options or {}).items() if k in taken}
@@ -126,6 +132,14 @@ def sweep(puzzle: str, instances: Iterable[tuple[str, PuzzleInstance]],
                 fixed = resolve({**dict(options or {}), **{k: v for k, v in chosen.items()
                                                            if k in puzzle_keys}})
                 mine = {**own, **{k: v for k, v in chosen.items() if k not in puzzle_keys}}
+                solver = get_puzzle(puzzle).solver(fixed) if own_solver else None
+                if solver is not None:
+                    if options_json(fixed) not in solved_by_own:
+                        solved_by_own.add(options_json(fixed))
+                        tasks.append(Task(puzzle, label, inst.text, solver.name, fixed,
+                                          budget=budget, known=inst.known, plan=plan,
+                                          source=source or label, line=inst.line, solver=True))
+                    continue
                 tasks.append(Task(puzzle, label, inst.text, strategy, fixed, mine, frontier,
                                   visited, budget, inst.known, plan, source or label, inst.line))
     return tasks

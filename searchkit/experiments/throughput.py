@@ -82,12 +82,11 @@ def compare_backends(suite: str, title: str, tasks: Sequence[Task],
 
 def _plain_loop(tasks: Sequence[Task]) -> float:
     from ..plugins import get_puzzle
-    from ..search import search
+    from .worker import solve_task
 
     start = time.perf_counter()
     for task in tasks:
-        problem = get_puzzle(task.puzzle).parse(task.text, **task.options)
-        search(problem, task.strategy, budget=task.budget, **dict(task.strategy_options))
+        solve_task(task, get_puzzle(task.puzzle).parse(task.text, **task.options))
     return time.perf_counter() - start
 
 

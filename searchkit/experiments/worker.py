@@ -34,7 +34,8 @@ from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..errors import PuzzleFormatError
+from ..errors import IncompatibleError, PuzzleFormatError
+from ..result import Result
 from .tasks import Task, record_options
 
 __all__ = ["blank_record", "run_task", "run_chunk", "init_worker", "forget_problems",
@@ -181,9 +182,24 @@ def blank_record(task: Task) -> dict[str, Any]:
     }
 
 
+def solve_task(task: Task, problem: Any) -> Result:
+    """The result of ``task`` on ``problem`` (parsed from its text with its options): its
+    search, or the puzzle's own solver (``task.solver``)."""
+    from ..plugins import get_puzzle
+    from ..search import search
+
+    if task.solver:
+        solver = get_puzzle(task.puzzle).solver(task.options)
+        if solver is None:
+            raise IncompatibleError(f"puzzle {task.puzzle!r} has no solver of its own for "
+                                    f"these options")
+        return solver(problem, task.budget, None)
+    return search(problem, task.strategy, frontier=task.frontier, visited=task.visited,
+                  budget=task.budget, **dict(task.strategy_options))
+
+
 def run_task(task: Task) -> dict[str, Any]:
     """The record of ``task`` (see :data:`~searchkit.experiments.tasks.FIELDS`)."""
-    from ..search import search
     from .tasks import options_json
 
     record = blank_record(task)
@@ -191,8 +207,7 @@ def run_task(task: Task) -> dict[str, Any]:
     try:
         problem = _problem(task, options_json(task.options))
         cpu = time.thread_time()
-        result = search(problem, task.strategy, frontier=task.frontier, visited=task.visited,
-                        budget=task.budget, **dict(task.strategy_options))
+        result = solve_task(task, problem)
         cpu = time.thread_time() - cpu
     except KeyboardInterrupt:
         raise

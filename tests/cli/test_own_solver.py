@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 
@@ -143,3 +144,28 @@ def test_the_budget_reaches_the_solver_and_its_refusal_is_one_line(env) -> None:
     refused = sk(env, "solve", "steps", "-o", "by=dp", "--max-states", "5")
     assert refused.returncode == 2 and refused.stdout == ""
     assert refused.stderr == "searchkit: error: dp takes no --max-states\n"
+
+
+def test_batch_runs_the_solver_where_the_options_have_one(env, tmp_path) -> None:
+    """A real SQLite store: ``by=dp`` tasks run the puzzle's solver, ``by=search`` ones its
+    default strategy; naming a strategy runs that strategy everywhere."""
+    collection = tmp_path / "targets.txt"
+    collection.write_text("12\n")
+    store = tmp_path / "runs.sqlite"
+    done = sk(env, "batch", "steps", str(collection), "-o", "by=dp,search", "-j", "1",
+              "--plans", "--out", str(store))
+    assert done.returncode == 0, done.stderr
+    with sqlite3.connect(store) as db:
+        rows = db.execute("SELECT strategy, options, status, cost, plan FROM results").fetchall()
+    by = {json.loads(options)["by"]: (strategy, status, cost, json.loads(plan))
+          for strategy, options, status, cost, plan in rows}
+    assert set(by) == {"dp", "search"}
+    assert by["dp"][:3] == ("dp", "solved", cheapest(12))
+    assert sum(int(a) for a in by["dp"][3]) == 12
+    assert by["search"][:3] == ("dijkstra", "solved", cheapest(12))
+    named = tmp_path / "named.sqlite"
+    done = sk(env, "batch", "steps", str(collection), "-o", "by=dp", "-s", "astar", "-j", "1",
+              "--out", str(named))
+    assert done.returncode == 0, done.stderr
+    with sqlite3.connect(named) as db:
+        assert db.execute("SELECT strategy FROM results").fetchall() == [("astar",)]

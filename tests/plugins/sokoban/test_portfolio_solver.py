@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 
@@ -131,3 +132,20 @@ def test_every_search_of_a_solve_reports_progress(strategy) -> None:
     assert report.status == "budget_exhausted"
     assert len(expanded) >= 2
     assert expanded == sorted(set(expanded)) and 0 < expanded[-1] <= report.nodes
+
+
+def test_batch_in_the_fast_mode_runs_the_portfolio_and_stores_plans_that_replay(tmp_path):
+    levels = [LEVEL, "#####\n#@$.#\n#####", "######\n#.   #\n#$## #\n#@   #\n######"]
+    collection = tmp_path / "levels.xsb"
+    collection.write_text("\n\n".join(levels) + "\n")
+    store = tmp_path / "runs.sqlite"
+    done = sk("batch", "sokoban", str(collection), "-o", "mode=any", "--cost", "pushes",
+              "--max-seconds", "20", "-j", "2", "--plans", "--out", str(store))
+    assert done.returncode == 0, done.stderr
+    with sqlite3.connect(store) as db:
+        rows = db.execute("SELECT instance, strategy, status, cost, plan FROM results "
+                          "ORDER BY instance").fetchall()
+    assert [row[1:3] for row in rows] == [("portfolio", "solved")] * 3
+    for (_, _, _, cost, plan), level in zip(rows, levels):
+        replay = replay_lurd(level.splitlines(), "".join(json.loads(plan)))
+        assert replay.solved and replay.pushes == cost
