@@ -231,4 +231,7 @@ def _combine(name: str, cost: str, reports: dict[int, SolveReport | None],
     return replace(base, status=status, reason=reason, strategy=strategy, pruned=pruned,
                    nodes=sum(r.nodes for r in done.values()),
                    generated=sum(r.generated for r in done.values()),
+                   duplicates=sum(r.duplicates for r in done.values()),
+                   visited=sum(r.visited for r in done.values()),
+                   max_frontier=max((r.max_frontier for r in done.values()), default=0),
                    cpu_seconds=round(sum(r.cpu_seconds for r in done.values()), 3))

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from searchkit import Budget, Progress, Result, SearchkitError, Stats
+from searchkit.loops.memory import rss_bytes
 
 from .anyplan import Macro
 from .board import PUSH_CHARS, Board
@@ -49,6 +50,8 @@ class PortfolioSolver:
     when neither is given; ``max_expansions`` and ``max_bytes`` cap the whole solve.
     ``max_visited`` and both time limits at once are refused (:class:`~searchkit.SearchkitError`:
     the searches keep separate sets of positions, and their time shares follow one clock).
+    The result's statistics add up the searches' (``max_frontier``: the largest of them);
+    ``peak_bytes`` is how much the process's resident memory grew during the solve.
     """
 
     name = "portfolio"
@@ -71,12 +74,16 @@ class PortfolioSolver:
         clock = "cpu" if budget.max_cpu_seconds is not None else "wall"
         seconds = budget.max_cpu_seconds if clock == "cpu" else budget.max_seconds
         text = SokobanPuzzle().format_instance(problem)
+        resident = rss_bytes()
         report = solve_level(text, cost=self.cost, mode="any",
                              time_limit=DEFAULT_SECONDS if seconds is None else seconds,
                              clock=clock, max_nodes=budget.max_expansions,
                              max_memory=budget.max_bytes, progress=progress, **self.options)
+        grown = 0 if resident is None else max(0, (rss_bytes() or resident) - resident)
         stats = Stats(expanded=report.nodes, generated=report.generated,
-                      pruned=sum(report.pruned.values()), seconds=report.seconds)
+                      duplicates=report.duplicates, pruned=sum(report.pruned.values()),
+                      max_frontier=report.max_frontier, visited=report.visited,
+                      seconds=report.seconds, peak_bytes=grown)
         strategy = f"{self.name}: {report.strategy}"
         if report.lurd is None:
             return Result(report.status, stats=stats, strategy=strategy, reason=report.reason)

@@ -58,7 +58,9 @@ class SolveReport:
     ``optimal`` says whether the plan is a proven optimum for ``cost`` (never in ``mode="any"``
     unless its exact first search found it); ``strategy`` is the search that found it; ``nodes``
     are expanded states; ``seconds`` is wall-clock time and ``cpu_seconds`` the CPU time of the
-    thread that ran it (``time_limit`` bounds the one ``clock`` names); ``pruned`` maps each
+    thread that ran it (``time_limit`` bounds the one ``clock`` names); ``duplicates`` and
+    ``visited`` add up every search's (positions met again, positions stored), ``max_frontier``
+    is the largest frontier of any of them; ``pruned`` maps each
     deadlock rule to the states it cut, plus ``"heuristic"`` for states the heuristic declared
     dead (``inf``), summed over every search run; ``reason`` says why an unsolved level's solve
     stopped (its time limit, expansion or memory budget, Ctrl-C...), empty when solved.
@@ -79,6 +81,9 @@ class SolveReport:
     optimal: bool = False
     strategy: str = ""
     reason: str = ""
+    duplicates: int = 0
+    visited: int = 0
+    max_frontier: int = 0
 
     @property
     def solved(self) -> bool:
@@ -90,11 +95,14 @@ class SolveReport:
 
 
 def _count(totals: dict[str, int], problem: Any, result: Result) -> None:
-    """Add a search's counters to ``totals``: expansions, generated states, pruned per rule."""
+    """Add a search's counters to ``totals``: expansions, generated, duplicate and stored
+    states, pruned per rule; and keep the largest frontier."""
     stats = result.stats
     for name, count in (("nodes", stats.expanded), ("generated", stats.generated),
+                        ("duplicates", stats.duplicates), ("visited", stats.visited),
                         ("heuristic", stats.pruned), *problem.pruned.items()):
         totals[name] = totals.get(name, 0) + count
+    totals["max_frontier"] = max(totals.get("max_frontier", 0), stats.max_frontier)
 
 
 def _extend_subsets(problem: Any, max_sets: int, allowance: Allowance,
@@ -274,9 +282,12 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
             raise PlanError(f"the plan for level {raw.name!r} does not solve it on replay")
         moves, pushes = replay.moves, replay.pushes
     nodes, generated = totals.pop("nodes"), totals.pop("generated")
+    duplicates, visited = totals.pop("duplicates"), totals.pop("visited")
+    max_frontier = totals.pop("max_frontier")
     rules = (*RULES, *PULL_RULES) if mode == "any" else RULES  # the backward search's too
     pruned = {rule: totals.pop(rule, 0) for rule in rules}
     pruned["heuristic"] = totals.pop("heuristic")
     return SolveReport(raw.name, cost, status, moves, pushes, nodes, generated,
                        round(seconds, 3), round(cpu_seconds, 3), pruned, lurd, mode,
-                       optimal and status == "solved", used, reason)
+                       optimal and status == "solved", used, reason, duplicates, visited,
+                       max_frontier)

@@ -111,6 +111,9 @@ def test_the_command_solves_a_level_one_strategy_misses() -> None:
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["strategy"].startswith("portfolio: pull")
+    stats = out["stats"]  # the solve's, not zeros: it stores positions and grows the process
+    assert stats["visited"] > 0 and stats["duplicates"] > 0 and stats["max_frontier"] > 0
+    assert stats["peak_bytes"] > 0
     rows = [row for row in _level_rows(DATA / "sokoban" / "sasquatch.xsb", 3)]
     assert replay_lurd(rows, "".join(out["actions"])).solved
 
