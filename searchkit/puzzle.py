@@ -33,9 +33,9 @@ A puzzle turns text into a :class:`~searchkit.Problem` and tells the tools what 
     What ``searchkit solve`` runs when not told otherwise.
 ``solver(options)``
     Optional: the puzzle's own way of solving an instance parsed with ``options`` (a
-    :class:`Solver`: a portfolio of searches, say), which ``searchkit solve`` runs instead of
-    ``default_strategy`` when no strategy, frontier, visited backend or strategy option is
-    named; ``None`` (the default) keeps ``default_strategy``.
+    :class:`Solver`: a portfolio of searches, say), which ``searchkit solve`` and ``searchkit
+    batch`` run instead of ``default_strategy`` when no strategy, frontier, visited backend or
+    strategy option is named; ``None`` (the default) keeps ``default_strategy``.
 
 The problems a puzzle returns draw their states with ``render(state)`` and print actions in the
 puzzle's notation with ``format_action(action)`` (see :mod:`searchkit.problem`).
@@ -125,8 +125,9 @@ class PuzzleInstance:
 
 
 class Solver(Protocol):
-    """A puzzle's own way of solving an instance, which ``searchkit solve`` runs when no
-    strategy is named (:meth:`Puzzle.solver`): several searches one after the other, say.
+    """A puzzle's own way of solving an instance, which ``searchkit solve`` and ``searchkit
+    batch`` run when no strategy is named (:meth:`Puzzle.solver`): several searches one after
+    the other, say.
 
     ``name`` is what the command shows as the strategy. Calling it solves ``problem`` (as the
     puzzle's :meth:`~Puzzle.parse` built it) within ``budget`` (``None``: the solver's own

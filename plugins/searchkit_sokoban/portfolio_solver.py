@@ -22,10 +22,11 @@ that ``searchkit solve`` prints and draws it like a search's.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from searchkit import Budget, Progress, Result, SearchkitError, Stats
 from searchkit.loops.memory import rss_bytes
+from searchkit.result import Status
 
 from .anyplan import Macro
 from .board import PUSH_CHARS, Board
@@ -85,14 +86,15 @@ class PortfolioSolver:
                       max_frontier=report.max_frontier, visited=report.visited,
                       seconds=report.seconds, peak_bytes=grown)
         strategy = f"{self.name}: {report.strategy}"
+        status = cast(Status, report.status)  # a search's status: the last search's
         if report.lurd is None:
-            return Result(report.status, stats=stats, strategy=strategy, reason=report.reason)
+            return Result(status, stats=stats, strategy=strategy, reason=report.reason)
         actions, states = lurd_macros(problem.board, problem.initial(), report.lurd)
         if self.cost == "moves":
             cost = sum(len(problem.format_action(action)) for action in actions)
         else:
             cost = sum(len(action.directions) for action in actions)
-        return Result(report.status, cost, actions, states, stats, strategy, report.reason)
+        return Result(status, cost, actions, states, stats, strategy, report.reason)
 
 
 def lurd_macros(board: Board, start: PushState, lurd: str
