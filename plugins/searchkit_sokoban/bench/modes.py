@@ -141,12 +141,10 @@ ABLATION: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 
 
-def run_ablation(options: Options, collection: str = "microban",
-                 numbers: range = range(101, 156)) -> Table:
-    """The ablation suites: ``mode="any"`` on ``numbers`` of ``collection`` (by default
-    Microban 101-155), one change at a time; ``--quick``: their first 3 levels, 2 s each."""
-    file, title = ("microban.xsb", "Microban") if collection == "microban" else \
-        COLLECTIONS[collection]
+def run_ablation(options: Options, suite: str, file: str, title: str, numbers: range) -> Table:
+    """The ablation suite ``suite``: ``mode="any"`` on levels ``numbers`` of the collection
+    ``file`` of the data folder (called ``title``), one change at a time; ``--quick``: their
+    first 3 levels, 2 s each."""
     text = options.data_file("sokoban", file).read_text()
     numbers = numbers[:3] if options.quick else numbers
     limit = 2.0 if options.quick else 10.0
@@ -159,7 +157,6 @@ def run_ablation(options: Options, collection: str = "microban",
                      sum(r.nodes for r in reports), sum(r.pushes or 0 for r in solved),
                      _unsolved(reports, limit)])
         details += _details(reports, configuration=name)
-    suite = "sokoban-any-ablation" if collection == "microban" else f"sokoban-{collection}-ablation"
     return Table(suite, f"{suite}: {title} {numbers[0]}-{numbers[-1]}, mode=any, {limit:g} s "
                  "of CPU a level, one change at a time",
                  ["configuration", "solved", "CPU s (all)", "expanded (all)", "pushes (solved)",

@@ -3,8 +3,11 @@ Sasquatch's 50 levels (see :mod:`.modes`)."""
 
 from searchkit.bench import Options, Table
 
-from .modes import run_ablation
+from .modes import COLLECTIONS, run_ablation
+
+__all__ = ["run"]
 
 
 def run(options: Options) -> Table:
-    return run_ablation(options, "sasquatch", range(1, 51))
+    return run_ablation(options, "sokoban-sasquatch-ablation", *COLLECTIONS["sasquatch"],
+                        range(1, 51))
