@@ -22,6 +22,7 @@ from searchkit_sokoban.portfolio_solver import lurd_macros
 
 from searchkit.testing import puzzle_instances
 from tests.shared import DATA, needs_data
+from tests.signals import ctrl_c_after
 
 ENV = dict(os.environ, COLUMNS="100")
 LEVEL = "#######\n#@    #\n# $$  #\n#   ..#\n#######"
@@ -152,3 +153,15 @@ def test_batch_in_the_fast_mode_runs_the_portfolio_and_stores_plans_that_replay(
     for (_, _, _, cost, plan), level in zip(rows, levels):
         replay = replay_lurd(level.splitlines(), "".join(json.loads(plan)))
         assert replay.solved and replay.pushes == cost
+
+
+@needs_data
+def test_ctrl_c_ends_the_commands_portfolio_with_its_statistics() -> None:
+    """Microban 153: no search of the portfolio solves it in the 4 s before Ctrl-C."""
+    level = str(DATA / "sokoban" / "microban.xsb")
+    done = ctrl_c_after([sys.executable, "-m", "searchkit", "solve", "sokoban", level,
+                         "--level", "153", "-o", "mode=any", "--json"], 4.0, env=ENV)
+    assert done.returncode == 130, done.stderr
+    out = json.loads(done.stdout)
+    assert out["status"] == "interrupted" and out["actions"] is None
+    assert out["stats"]["expanded"] > 0
