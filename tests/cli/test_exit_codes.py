@@ -13,6 +13,8 @@ import sys
 
 import pytest
 
+from tests.plugin_site import install_plugin
+
 BUGGY_PLUGIN = '''
 """A puzzle whose code has bugs where the text asks for them."""
 import searchkit
@@ -67,15 +69,8 @@ def searchkit_puzzles():
 @pytest.fixture(scope="module")
 def buggy_env(tmp_path_factory) -> dict[str, str]:
     """An environment whose PYTHONPATH holds the ``buggy`` plugin."""
-    site = tmp_path_factory.mktemp("site")
-    (site / "sk_buggy_plugin.py").write_text(BUGGY_PLUGIN, encoding="utf-8")
-    info = site / "sk_buggy-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: sk-buggy\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[searchkit]\nbuggy = sk_buggy_plugin\n")
-    env = {k: v for k, v in os.environ.items() if k != "SEARCHKIT_DEBUG"}
-    env["PYTHONPATH"] = os.pathsep.join([str(site), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    return env
+    return install_plugin(tmp_path_factory.mktemp("site"), "buggy", BUGGY_PLUGIN,
+                      base={k: v for k, v in os.environ.items() if k != "SEARCHKIT_DEBUG"})
 
 
 def sk(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

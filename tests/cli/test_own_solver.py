@@ -13,6 +13,8 @@ import sys
 
 import pytest
 
+from tests.plugin_site import install_plugin
+
 PLUGIN = '''
 """Reach TARGET from 0 with +1 (cost 1) and +5 (cost 3); option by=dp: the puzzle's own solver."""
 import searchkit
@@ -91,16 +93,8 @@ def searchkit_puzzles():
 
 @pytest.fixture(scope="module")
 def env(tmp_path_factory) -> dict[str, str]:
-    site = tmp_path_factory.mktemp("site")
-    (site / "sk_steps_plugin.py").write_text(PLUGIN, encoding="utf-8")
-    info = site / "sk_steps-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: sk-steps\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[searchkit]\nsteps = sk_steps_plugin\n")
-    environ = dict(os.environ, COLUMNS="100")
-    environ["PYTHONPATH"] = os.pathsep.join([str(site), environ.get("PYTHONPATH", "")]
-                                            ).rstrip(os.pathsep)
-    return environ
+    return install_plugin(tmp_path_factory.mktemp("site"), "steps", PLUGIN,
+                      base=dict(os.environ, COLUMNS="100"))
 
 
 def sk(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:

@@ -14,6 +14,7 @@ import textwrap
 import pytest
 
 import searchkit
+from tests.plugin_site import install_plugin
 
 COUNTER_PLUGIN = '''
 """A throw-away puzzle: count from START to TARGET with +1 (cost 1) and +3 (cost 1 or 4)."""
@@ -102,16 +103,9 @@ def searchkit_puzzles():
 def plugin_env(tmp_path_factory) -> dict[str, str]:
     """An environment whose PYTHONPATH holds the ``counter`` plugin, and a ``broken`` entry
     point whose module does not exist."""
-    site = tmp_path_factory.mktemp("site")
-    (site / "sk_counter_plugin.py").write_text(COUNTER_PLUGIN, encoding="utf-8")
-    info = site / "sk_counter-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: sk-counter\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(
-        "[searchkit]\ncounter = sk_counter_plugin\nbroken = sk_no_such_module\n")
-    env = dict(os.environ, COLUMNS="100")
-    env["PYTHONPATH"] = os.pathsep.join([str(site), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    return env
+    return install_plugin(tmp_path_factory.mktemp("site"), "counter", COUNTER_PLUGIN,
+                          {"counter": "sk_counter_plugin", "broken": "sk_no_such_module"},
+                          base=dict(os.environ, COLUMNS="100"))
 
 
 def sk(*args: str, env: dict[str, str] | None = None,
