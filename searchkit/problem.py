@@ -35,6 +35,15 @@ Optional extensions the engine uses when present:
 ``render(state)`` and ``format_action(action)``
     Text pictures of a state and the puzzle's notation for an action (defaults: ``str``).
 
+Attributes the command line reads when present (the engine never does):
+
+``proves_optimal``
+    ``False`` when a plan found is not to be called optimal even by an optimal strategy (an
+    inadmissible guide, macro moves): ``searchkit solve`` prints ``(not proven optimal)``.
+``pruned``
+    A mapping from the name of each pruning rule of the problem's own (deadlock tests...) to the
+    states it cut so far: ``searchkit solve`` prints them, ``--json`` as ``pruned_by_rule``.
+
 Example, the N* game of the reference documents (n -> 2n or n + 1, from 1 to 42):
 
 >>> from searchkit import ProblemBase, search

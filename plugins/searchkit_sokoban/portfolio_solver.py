@@ -52,7 +52,9 @@ class PortfolioSolver:
     ``max_visited`` and both time limits at once are refused (:class:`~searchkit.SearchkitError`:
     the searches keep separate sets of positions, and their time shares follow one clock).
     The result's statistics add up the searches' (``max_frontier``: the largest of them);
-    ``peak_bytes`` is how much the process's resident memory grew during the solve.
+    ``peak_bytes`` is how much the process's resident memory grew during the solve. What each
+    deadlock rule cut in those searches, the backward search's included, is added to
+    ``problem.pruned`` (the counters ``searchkit solve`` prints).
     """
 
     name = "portfolio"
@@ -82,9 +84,13 @@ class PortfolioSolver:
                              max_memory=budget.max_bytes, progress=progress, **self.options)
         grown = 0 if resident is None else max(0, (rss_bytes() or resident) - resident)
         stats = Stats(expanded=report.nodes, generated=report.generated,
-                      duplicates=report.duplicates, pruned=sum(report.pruned.values()),
+                      duplicates=report.duplicates, pruned=report.pruned["heuristic"],
                       max_frontier=report.max_frontier, visited=report.visited,
                       seconds=report.seconds, peak_bytes=grown)
+        counters = problem.pruned
+        for rule, count in report.pruned.items():
+            if rule != "heuristic":  # the states the guide declared dead: stats.pruned
+                counters[rule] = counters.get(rule, 0) + count
         strategy = f"{self.name}: {report.strategy}"
         status = cast(Status, report.status)  # a search's status: the last search's
         if report.lurd is None:

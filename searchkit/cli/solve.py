@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from collections.abc import Mapping
 from typing import Any
 
 from searchkit import Result, Stats
@@ -21,6 +22,7 @@ from .running import (
 
 __all__ = [
     "add_parser", "run", "exit_status", "stats_line", "stats_parts", "result_json", "report",
+    "pruned_by_rule",
 ]
 
 EXAMPLES = """\
@@ -94,7 +96,17 @@ def result_json(instance: Instance, problem: Any, choice: Choice, result: Result
         "length": None if actions is None else len(actions),
         "actions": actions,
         "stats": result.stats.as_dict(),
+        "pruned_by_rule": pruned_by_rule(problem),
     }
+
+
+def pruned_by_rule(problem: Any) -> dict[str, int] | None:
+    """The states each of the problem's own pruning rules cut (its ``pruned`` mapping, see
+    :mod:`searchkit.problem`), or ``None`` when it has none."""
+    pruned = getattr(problem, "pruned", None)
+    if not isinstance(pruned, Mapping):
+        return None
+    return {str(rule): int(count) for rule, count in pruned.items()}
 
 
 def stats_line(stats: Stats) -> str:
@@ -145,6 +157,10 @@ def report(instance: Instance, problem: Any, choice: Choice, result: Result, sho
         lines.append("plan      " + output.wrap_words(words, width - 1, " " * 10))
     lines.append("stats     " + output.wrap_words(stats_parts(result.stats), width - 1, " " * 10,
                                                   " · "))
+    rules = [f"{rule} {output.count(count)}"
+             for rule, count in (pruned_by_rule(problem) or {}).items() if count]
+    if rules:
+        lines.append("pruned    " + output.wrap_words(rules, width - 1, " " * 10, " · "))
     if result.states and show == "final":
         lines += ["", "final state:", _indent(problem.render(result.states[-1]))]
     elif result.states and show == "all":

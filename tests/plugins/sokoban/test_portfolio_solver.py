@@ -115,6 +115,9 @@ def test_the_command_solves_a_level_one_strategy_misses() -> None:
     stats = out["stats"]  # the solve's, not zeros: it stores positions and grows the process
     assert stats["visited"] > 0 and stats["duplicates"] > 0 and stats["max_frontier"] > 0
     assert stats["peak_bytes"] > 0
+    rules = out["pruned_by_rule"]  # the backward search's rules too, the guide's apart
+    assert rules["pull_dead_squares"] + rules["pull_subsets"] > 0 and "heuristic" not in rules
+    assert sum(rules.values()) > 0 and stats["pruned"] >= 0
     rows = [row for row in _level_rows(DATA / "sokoban" / "sasquatch.xsb", 3)]
     assert replay_lurd(rows, "".join(out["actions"])).solved
 
