@@ -36,6 +36,12 @@ A puzzle turns text into a :class:`~searchkit.Problem` and tells the tools what 
     :class:`Solver`: a portfolio of searches, say), which ``searchkit solve`` and ``searchkit
     batch`` run instead of ``default_strategy`` when no strategy, frontier, visited backend or
     strategy option is named; ``None`` (the default) keeps ``default_strategy``.
+``replay_options(options)``
+    Optional: the options under which ``searchkit verify`` and ``searchkit view --plan`` replay a
+    given plan on an instance parsed with ``options``; by default ``options`` themselves. A
+    puzzle whose options make ``successors`` leave out legal moves that a plan may take (pruning
+    that keeps *a* solution, not every one) turns that off here: a plan is legal or not whatever
+    a search would have cut.
 
 The problems a puzzle returns draw their states with ``render(state)`` and print actions in the
 puzzle's notation with ``format_action(action)`` (see :mod:`searchkit.problem`).
@@ -179,6 +185,11 @@ class Puzzle:
         """The puzzle's own :class:`Solver` for instances parsed with ``options`` (resolved:
         every option present), or ``None`` to run :attr:`default_strategy` (the default)."""
         return None
+
+    def replay_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options (resolved) under which a given plan is replayed on an instance parsed with
+        ``options`` (resolved); see the module docstring. Default: ``options`` themselves."""
+        return dict(options)
 
     def examples(self) -> dict[str, str]:
         """Built-in instances by name (the first one is the default example)."""

@@ -137,7 +137,7 @@ def _from_record(args: argparse.Namespace,
         flag = "--plan" if args.plan is not None else "--trace-file"
         raise UsageError(f"{flag} views a saved plan: the strategy flags apply to a search")
     instance = _record_instance(args, record)
-    problem = instance.problem()
+    problem = instance.problem(**instance.puzzle.replay_options(instance.resolved_options()))
     data = _page(problem, record.name, lambda: Replay.of_moves(problem, record.moves or []),
                  title=instance.describe(), details=_details(instance, record.strategy),
                  status=record.status, reason=record.reason, stats=record.stats)

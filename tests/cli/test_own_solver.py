@@ -1,7 +1,9 @@
 """A puzzle's own solver (:meth:`searchkit.Puzzle.solver`): ``searchkit solve`` runs it when no
 strategy, frontier, visited backend or strategy option is named, and the named strategy
-otherwise. A throw-away plugin installed into a temporary directory: its solver counts by
-dynamic programming, which the test checks against arithmetic of its own."""
+otherwise; and its replay options (:meth:`searchkit.Puzzle.replay_options`): ``verify`` and
+``view --plan`` replay a plan without the pruning an option asks of the search. A throw-away
+plugin installed into a temporary directory: its solver counts by dynamic programming, which
+the test checks against arithmetic of its own."""
 
 from __future__ import annotations
 
@@ -22,15 +24,17 @@ from searchkit import ProblemBase, Puzzle, PuzzleOption, Result, SearchkitError,
 
 
 class Steps(ProblemBase):
-    def __init__(self, target):
-        self.target = target
+    def __init__(self, target, prune):
+        self.target, self.prune = target, prune
 
     def initial(self):
         return 0
 
     def successors(self, n):
         for step, cost in ((1, 1), (5, 3)):
-            if n + step <= self.target:
+            # prune: +1 only where +5 no longer fits (keeps the cheapest plan, not every plan)
+            if n + step <= self.target and not (self.prune and step == 1 and
+                                                n + 5 <= self.target):
                 yield step, n + step, cost
 
     def is_goal(self, n):
@@ -73,13 +77,18 @@ class StepsPuzzle(Puzzle):
     description = "reach TARGET from 0 with +1 and +5"
     formats = ("TARGET",)
     default_strategy = "dijkstra"
-    options = {"by": PuzzleOption("search", "how to solve", choices=("search", "dp"))}
+    options = {"by": PuzzleOption("search", "how to solve", choices=("search", "dp")),
+               "prune": PuzzleOption(False, "+1 only where +5 no longer fits",
+                                     convert=searchkit.to_bool)}
 
-    def build(self, text, by):
-        return Steps(int(text.split()[0]))
+    def build(self, text, by, prune):
+        return Steps(int(text.split()[0]), prune)
 
     def solver(self, options):
         return DynamicProgramming() if options["by"] == "dp" else None
+
+    def replay_options(self, options):
+        return {**options, "prune": False}
 
     def examples(self):
         return {"twelve": "12\\n"}
@@ -163,3 +172,21 @@ def test_batch_runs_the_solver_where_the_options_have_one(env, tmp_path) -> None
     assert done.returncode == 0, done.stderr
     with sqlite3.connect(named) as db:
         assert db.execute("SELECT strategy FROM results").fetchall() == [("astar",)]
+
+
+def test_a_plan_replays_without_the_pruning_its_options_ask_of_a_search(env, tmp_path) -> None:
+    """``prune`` leaves out +1 where +5 still fits: a search with it finds +5 +5 +1 +1 for 12,
+    but +1 first is just as legal, and verify and the viewer say so."""
+    found = json.loads(sk(env, "solve", "steps", "-o", "prune=yes", "--json").stdout)
+    assert found["actions"] == ["+5", "+5", "+1", "+1"] and found["cost"] == cheapest(12)
+    other = sk(env, "verify", "steps", "twelve", "+1 +1 +5 +5", "-o", "prune=yes")
+    assert other.returncode == 0, other.stdout
+    assert "status    valid" in other.stdout and "cost      8" in other.stdout
+    wrong = sk(env, "verify", "steps", "twelve", "+1 +5 +5", "-o", "prune=yes")
+    assert wrong.returncode == 1 and "does not end in a goal" in wrong.stdout
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps({**found, "actions": ["+1", "+1", "+5", "+5"]}))
+    page = sk(env, "view", "steps", "-e", "twelve", "-o", "prune=yes", "--plan", str(plan),
+              "--out", str(tmp_path / "page.html"))
+    assert page.returncode == 0, page.stderr
+    assert "solved, 4 steps, cost 8" in page.stdout
