@@ -109,6 +109,12 @@ class SokobanPuzzle(Puzzle):
 
         return PortfolioSolver(options)
 
+    def replay_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every legal push, so that any legal plan replays: the exact mode's steps (the fast
+        mode's tunnel macros replace single pushes) and no PI-corral pruning (it keeps a
+        push-optimal plan, not every plan). A plan costs the same in both modes."""
+        return {**options, "mode": "optimal", "pi_corral": False}
+
     def levels(self, text: str) -> list[str]:
         return [lv.name for lv in split_levels(text)]
 

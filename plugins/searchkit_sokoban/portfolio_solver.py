@@ -5,8 +5,9 @@ A single search strategy on the ``mode="any"`` problem is far weaker than the po
 :func:`~.solve.solve_level` (the backward search, greedy searches that meet it, the
 feature-space search, a short exact A*): the command line gets the portfolio too. Its plan,
 found and replayed by :func:`~.solve.solve_level` in LURD, comes back as the problem's own
-actions (:func:`lurd_macros`: one :class:`~.anyplan.Macro` per run of pushes of one box), so
-that ``searchkit solve`` prints and draws it like a search's.
+actions (:func:`lurd_pushes`: one :class:`~.anyplan.Macro` per push, the walk before it
+included, as the exact mode prints its plans), so that ``searchkit solve`` prints and draws it
+like a search's, and ``searchkit verify`` and the viewer replay it.
 
 >>> from searchkit import Budget
 >>> from .levels import split_levels
@@ -16,7 +17,7 @@ that ``searchkit solve`` prints and draws it like a search's.
 >>> solver = puzzle.solver(puzzle.resolve_options({"mode": "any"}))
 >>> result = solver(problem, Budget(max_seconds=10), None)
 >>> result.status, result.cost, [problem.format_action(a) for a in result.actions]
-('solved', 3, ['rRR'])
+('solved', 3, ['rR', 'R'])
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from .problem import PushState
 from .pushes import region_root
 from .solve import solve_level
 
-__all__ = ["DEFAULT_SECONDS", "PortfolioSolver", "lurd_macros"]
+__all__ = ["DEFAULT_SECONDS", "PortfolioSolver", "lurd_pushes"]
 
 #: The time limit of a solve given no time budget (seconds of wall-clock time): the portfolio
 #: shares the time left between its searches, so it needs one.
@@ -95,7 +96,7 @@ class PortfolioSolver:
         status = cast(Status, report.status)  # a search's status: the last search's
         if report.lurd is None:
             return Result(status, stats=stats, strategy=strategy, reason=report.reason)
-        actions, states = lurd_macros(problem.board, problem.initial(), report.lurd)
+        actions, states = lurd_pushes(problem.board, problem.initial(), report.lurd)
         if self.cost == "moves":
             cost = sum(len(problem.format_action(action)) for action in actions)
         else:
@@ -103,45 +104,34 @@ class PortfolioSolver:
         return Result(status, cost, actions, states, stats, strategy, report.reason)
 
 
-def lurd_macros(board: Board, start: PushState, lurd: str
+def lurd_pushes(board: Board, start: PushState, lurd: str
                 ) -> tuple[list[Macro], list[PushState]]:
-    """The pushes of ``lurd`` from ``start`` as macros, one per run of pushes of one box (the
-    walks between them are the shortest, as :meth:`~.anyplan.AnyPlanProblem.format_action`
-    spells them), and the positions from ``start`` after each. ``lurd`` must be a valid plan
-    (a :func:`~.lurd.replay_lurd` checked one): a step into a wall or a box is not checked.
+    """The pushes of ``lurd`` from ``start`` as one-push macros, each the walk to the push (the
+    shortest, as every Sokoban problem's ``format_action`` spells it) and the push, and the
+    positions from ``start`` after each: the exact mode's steps, which ``searchkit verify`` and
+    the viewer replay word by word. ``lurd`` must be a valid plan (a :func:`~.lurd.replay_lurd`
+    checked one): a step into a wall or a box is not checked.
 
     >>> from .levels import split_levels
     >>> from .anyplan import AnyPlanProblem
     >>> problem = AnyPlanProblem(Board(split_levels("#######\\n#@ $ .#\\n#######")[0]))
-    >>> actions, states = lurd_macros(problem.board, problem.initial(), "rRR")
-    >>> len(actions), actions[0].directions, states[-1].boxes == problem.board.goals
-    (1, (3, 3), True)
+    >>> actions, states = lurd_pushes(problem.board, problem.initial(), "rRR")
+    >>> [problem.format_action(a) for a in actions], states[-1].boxes == problem.board.goals
+    (['rR', 'R'], True)
     """
     offsets = board.offsets
     boxes, keeper = list(start.boxes), start.keeper
     actions: list[Macro] = []
     states = [start]
     pushed_from = keeper  # the keeper's cell after the last push (at first: the start)
-    macro: tuple[tuple[int, ...], int, int, list[int]] | None = None  # boxes, keeper, stand, ...
-    box = -1  # where the last push left its box
-
-    def close() -> None:
-        if macro is not None:
-            actions.append(Macro(macro[0], macro[1], macro[2], tuple(macro[3])))
-            ordered = tuple(sorted(boxes))
-            states.append(PushState(ordered, region_root(board, ordered, pushed_from),
-                                    pushed_from))
-
     for letter in lurd:
         direction = PUSH_CHARS.index(letter.upper())
         step = keeper + offsets[direction]
         if letter.isupper():
-            if macro is None or step != box:  # another box: another macro
-                close()
-                macro = (tuple(sorted(boxes)), pushed_from, keeper, [])
-            boxes[boxes.index(step)] = box = step + offsets[direction]
-            macro[3].append(direction)
+            actions.append(Macro(tuple(sorted(boxes)), pushed_from, keeper, (direction,)))
+            boxes[boxes.index(step)] = step + offsets[direction]
+            ordered = tuple(sorted(boxes))
+            states.append(PushState(ordered, region_root(board, ordered, step), step))
             pushed_from = step
         keeper = step
-    close()
     return actions, states

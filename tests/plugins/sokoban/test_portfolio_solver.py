@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -18,7 +19,7 @@ from searchkit_sokoban import replay_lurd, solve_level
 from searchkit_sokoban.anyplan import AnyPlanProblem
 from searchkit_sokoban.board import Board
 from searchkit_sokoban.levels import split_levels
-from searchkit_sokoban.portfolio_solver import lurd_macros
+from searchkit_sokoban.portfolio_solver import lurd_pushes
 
 from searchkit.testing import puzzle_instances
 from tests.shared import DATA, needs_data
@@ -33,40 +34,38 @@ def sk(*args: str) -> subprocess.CompletedProcess[str]:
                           text=True, env=ENV, timeout=300)
 
 
-def _runs(rows: list[str], lurd: str) -> list[tuple[int, int]]:
-    """Where the box of each run of pushes of one box starts (its own grid walk): a push whose
-    box is not where the push before left its box starts a run."""
+def _pushed(rows: list[str], lurd: str) -> list[tuple[int, int]]:
+    """The cell each push of ``lurd`` takes its box from (its own grid walk)."""
     keeper = next((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row)
                   if ch in "@+")
     moves = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
-    runs, left = [], None
+    cells = []
     for letter in lurd:
         dr, dc = moves[letter.lower()]
         keeper = (keeper[0] + dr, keeper[1] + dc)
         if letter.isupper():
-            if keeper != left:
-                runs.append(keeper)
-            left = (keeper[0] + dr, keeper[1] + dc)
-    return runs
+            cells.append(keeper)
+    return cells
 
 
 @given(puzzle_instances("sokoban", rows=4, cols=5, boxes=2, walls=0.15))
 @settings(max_examples=40, deadline=None)
-def test_the_macros_of_a_plan_replay_one_run_of_pushes_of_one_box_each(text) -> None:
+def test_the_steps_of_a_plan_are_its_pushes_and_replay(text) -> None:
     report = solve_level(text, mode="any", time_limit=10)
     if report.lurd is None:
         return
     board = Board(split_levels(text)[0])
     problem = AnyPlanProblem(board)
-    actions, states = lurd_macros(board, problem.initial(), report.lurd)
-    printed = "".join(problem.format_action(a) for a in actions)
+    actions, states = lurd_pushes(board, problem.initial(), report.lurd)
     rows = text.splitlines()
-    assert replay_lurd(rows, printed).solved
+    words = [problem.format_action(a) for a in actions]
+    replay = replay_lurd(rows, "".join(words))
+    assert replay.solved and replay.pushes == report.pushes == len(actions)
+    assert all(re.fullmatch("[udlr]*[UDLR]", word) for word in words)  # a walk, one push
     assert len(states) == len(actions) + 1 and states[-1].boxes == board.goals
-    assert sum(len(a.directions) for a in actions) == report.pushes
-    # one macro per run of pushes of one box, each starting where its run starts
-    firsts = [board.row_col(a.box_cells(board.offsets)[0]) for a in actions]
-    assert firsts == _runs(rows, report.lurd)
+    # each step pushes the box the plan pushes, from where the plan pushes it
+    assert [board.row_col(a.box_cells(board.offsets)[0]) for a in actions] == \
+        _pushed(rows, report.lurd)
 
 
 def test_the_command_runs_the_portfolio_and_its_plan_replays(tmp_path) -> None:
@@ -168,3 +167,29 @@ def test_ctrl_c_ends_the_commands_portfolio_with_its_statistics() -> None:
     out = json.loads(done.stdout)
     assert out["status"] == "interrupted" and out["actions"] is None
     assert out["stats"]["expanded"] > 0
+
+
+@needs_data
+def test_the_commands_plan_verifies_and_views_under_the_options_that_found_it(tmp_path) -> None:
+    """Microban 100: the portfolio's plan takes pushes that the fast mode's successors and
+    PI-corral pruning (cost=pushes) leave out (its 20th, when this test was written); verify
+    and view replay every legal push (SokobanPuzzle.replay_options)."""
+    level = str(DATA / "sokoban" / "microban.xsb")
+    rows = _level_rows(DATA / "sokoban" / "microban.xsb", 100)
+    done = sk("solve", "sokoban", level, "--level", "100", "-o", "mode=any", "--json")
+    out = json.loads(done.stdout)
+    plan = " ".join(out["actions"])
+    replay = replay_lurd(rows, plan.replace(" ", ""))
+    assert replay.solved and out["cost"] == replay.moves
+    for options, cost in ((["-o", "mode=any"], replay.moves),
+                          (["-o", "cost=pushes"], replay.pushes),
+                          (["-o", "mode=any", "-o", "cost=pushes"], replay.pushes)):
+        checked = sk("verify", "sokoban", level, "--level", "100", *options, plan)
+        assert checked.returncode == 0, checked.stdout
+        assert f"cost      {cost}\n" in checked.stdout
+    saved = tmp_path / "plan.json"
+    saved.write_text(done.stdout)
+    page = sk("view", "sokoban", level, "--level", "100", "-o", "mode=any", "--plan", str(saved),
+              "--out", str(tmp_path / "page.html"))
+    assert page.returncode == 0, page.stderr
+    assert f"solved, {replay.pushes} steps, cost {replay.moves}" in page.stdout
