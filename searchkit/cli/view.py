@@ -1,9 +1,10 @@
 """``searchkit view``: write one self-contained HTML page that plays a plan.
 
-The plan comes from a search run here (same instance, strategy and budget flags as ``solve``)
-or from a saved plan record (``--plan FILE``: the output of ``solve --json``, or a batch
-store's row; see :mod:`searchkit.visual.record`), replayed on the puzzle so the page shows
-what the puzzle says.
+The plan comes from a search run here (same instance, strategy and budget flags as ``solve``;
+like ``solve``, the puzzle's own solver when it has one and no strategy is named, unless
+``--trace`` asks for one search's events) or from a saved plan record (``--plan FILE``: the
+output of ``solve --json``, or a batch store's row; see :mod:`searchkit.visual.record`),
+replayed on the puzzle so the page shows what the puzzle says.
 """
 
 from __future__ import annotations
@@ -117,12 +118,23 @@ def run(args: argparse.Namespace) -> int:
 def _from_search(args: argparse.Namespace) -> tuple[dict[str, Any], Instance, int]:
     """Solve the instance named on the command line; the page shows the plan or the start."""
     instance = load_instance(args)
-    choice = choice_from(args, instance.puzzle)
+    # --trace charts one search's events: the puzzle's own solver (as solve runs it) otherwise
+    choice = choice_from(args, instance.puzzle,
+                         None if args.trace else instance.resolved_options())
     problem = instance.problem()
     chart = SearchChart() if args.trace else None
     result = run_search(problem, choice, budget_from(args), show_progress=True, observer=chart)
     strategy = result.strategy or choice.strategy
-    data = _page(problem, instance.label, lambda: Replay.of_result(problem, result),
+
+    def replay() -> Replay:
+        if choice.solver is None:
+            return Replay.of_result(problem, result)
+        # a solver's steps need not be its problem's successors: replay them in the notation
+        moves = [problem.format_action(action) for action in result.actions or []]
+        return Replay.of_moves(instance.problem(**instance.puzzle.replay_options(
+            instance.resolved_options())), moves)
+
+    data = _page(problem, instance.label, replay,
                  title=instance.describe(), details=_details(instance, strategy),
                  status=result.status, reason=result.reason, stats=result.stats.as_dict(),
                  chart=chart.data(f"Frontier and expansions over time ({strategy})")

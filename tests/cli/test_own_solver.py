@@ -190,3 +190,14 @@ def test_a_plan_replays_without_the_pruning_its_options_ask_of_a_search(env, tmp
               "--out", str(tmp_path / "page.html"))
     assert page.returncode == 0, page.stderr
     assert "solved, 4 steps, cost 8" in page.stdout
+
+
+def test_view_plays_the_solvers_plan_and_traces_a_search(env, tmp_path) -> None:
+    page = sk(env, "view", "steps", "-o", "by=dp", "--out", str(tmp_path / "dp.html"))
+    assert page.returncode == 0, page.stderr
+    assert "solved, 4 steps, cost 8" in page.stdout  # +5 +5 +1 +1
+    assert '"strategy":"dp"' in (tmp_path / "dp.html").read_text()
+    traced = sk(env, "view", "steps", "-o", "by=dp", "--trace", "--out",
+                str(tmp_path / "traced.html"))
+    assert traced.returncode == 0, traced.stderr  # a search: the solver has no events
+    assert '"strategy":"dijkstra"' in (tmp_path / "traced.html").read_text()

@@ -193,3 +193,18 @@ def test_the_commands_plan_verifies_and_views_under_the_options_that_found_it(tm
               "--out", str(tmp_path / "page.html"))
     assert page.returncode == 0, page.stderr
     assert f"solved, {replay.pushes} steps, cost {replay.moves}" in page.stdout
+
+
+@needs_data
+def test_view_runs_the_portfolio_and_plays_its_plan(tmp_path) -> None:
+    """Sasquatch 3, which A* on the fast mode's guide does not solve in 10 s (see above)."""
+    level = str(DATA / "sokoban" / "sasquatch.xsb")
+    page = tmp_path / "page.html"
+    done = sk("view", "sokoban", level, "--level", "3", "-o", "mode=any", "--max-cpu-seconds",
+              "60", "--out", str(page))
+    assert done.returncode == 0, done.stderr
+    solved = json.loads(sk("solve", "sokoban", level, "--level", "3", "-o", "mode=any",
+                           "--max-cpu-seconds", "60", "--json").stdout)
+    assert done.stdout.startswith(f"wrote {page}: solved, {solved['length']} steps, cost "
+                                  f"{solved['cost']}, ")
+    assert page.stat().st_size > 10_000
