@@ -69,8 +69,8 @@ def searchkit_puzzles():
 @pytest.fixture(scope="module")
 def buggy_env(tmp_path_factory) -> dict[str, str]:
     """An environment whose PYTHONPATH holds the ``buggy`` plugin."""
-    return install_plugin(tmp_path_factory.mktemp("site"), "buggy", BUGGY_PLUGIN,
-                      base={k: v for k, v in os.environ.items() if k != "SEARCHKIT_DEBUG"})
+    quiet = {k: v for k, v in os.environ.items() if k != "SEARCHKIT_DEBUG"}
+    return install_plugin(tmp_path_factory.mktemp("site"), "buggy", BUGGY_PLUGIN, base=quiet)
 
 
 def sk(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

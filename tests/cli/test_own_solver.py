@@ -103,7 +103,7 @@ def searchkit_puzzles():
 @pytest.fixture(scope="module")
 def env(tmp_path_factory) -> dict[str, str]:
     return install_plugin(tmp_path_factory.mktemp("site"), "steps", PLUGIN,
-                      base=dict(os.environ, COLUMNS="100"))
+                          base=dict(os.environ, COLUMNS="100"))
 
 
 def sk(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:

@@ -1,7 +1,8 @@
-"""``searchkit solve sokoban -o mode=any`` runs the fast mode's portfolio, not one strategy.
+"""``searchkit solve sokoban -o mode=any`` (and ``batch``, ``view``) runs the fast mode's
+portfolio, not one strategy; its plans verify and view under the options that found them.
 
 Independent facts: every printed plan is replayed square by square on the level's characters
-(:func:`replay_lurd`); which box each macro pushes is read off that replay, not off the plugin.
+(:func:`replay_lurd`); where each step pushes from is read off a grid walk of the test's own.
 """
 
 from __future__ import annotations
@@ -116,8 +117,7 @@ def test_the_command_solves_a_level_one_strategy_misses() -> None:
     assert stats["peak_bytes"] > 0
     rules = out["pruned_by_rule"]  # the backward search's rules too, the guide's apart
     assert rules["pull_dead_squares"] + rules["pull_subsets"] > 0 and "heuristic" not in rules
-    assert sum(rules.values()) > 0 and stats["pruned"] >= 0
-    rows = [row for row in _level_rows(DATA / "sokoban" / "sasquatch.xsb", 3)]
+    rows = _level_rows(DATA / "sokoban" / "sasquatch.xsb", 3)
     assert replay_lurd(rows, "".join(out["actions"])).solved
 
 
