@@ -33,8 +33,8 @@ A puzzle turns text into a :class:`~searchkit.Problem` and tells the tools what 
     What ``searchkit solve`` runs when not told otherwise.
 ``solver(options)``
     Optional: the puzzle's own way of solving an instance parsed with ``options`` (a
-    :class:`Solver`: a portfolio of searches, say), which ``searchkit solve`` and ``searchkit
-    batch`` run instead of ``default_strategy`` when no strategy, frontier, visited backend or
+    :class:`Solver`: a portfolio of searches, say), which ``searchkit solve``, ``view`` and
+    ``batch`` run instead of ``default_strategy`` when no strategy, frontier, visited backend or
     strategy option is named; ``None`` (the default) keeps ``default_strategy``.
 ``replay_options(options)``
     Optional: the options under which ``searchkit verify`` and ``searchkit view --plan`` replay a
@@ -131,8 +131,8 @@ class PuzzleInstance:
 
 
 class Solver(Protocol):
-    """A puzzle's own way of solving an instance, which ``searchkit solve`` and ``searchkit
-    batch`` run when no strategy is named (:meth:`Puzzle.solver`): several searches one after
+    """A puzzle's own way of solving an instance, which ``searchkit solve``, ``view`` and
+    ``batch`` run when no strategy is named (:meth:`Puzzle.solver`): several searches one after
     the other, say.
 
     ``name`` is what the command shows as the strategy. Calling it solves ``problem`` (as the
