@@ -137,11 +137,10 @@ def feature_search(problem: Any, seconds: float | None = None,
                     if memory_cap is not None and (rss_bytes() or 0) > memory_cap:
                         return finish("budget_exhausted",
                                       f"memory budget exhausted ({max_bytes} bytes)")
-                    if progress is not None and time.perf_counter() >= next_progress:
-                        next_progress = time.perf_counter() + _PROGRESS_EVERY
+                    if progress is not None and (now := time.perf_counter()) >= next_progress:
+                        next_progress = now + _PROGRESS_EVERY
                         stats.visited = len(tree)
-                        progress(Progress(stats, seq - stats.expanded,
-                                          time.perf_counter() - started))
+                        progress(Progress(stats, seq - stats.expanded, now - started))
                 state, pushes = tree[key][2:]
                 boxes = state.boxes
                 label, count = projection.labels(boxes)

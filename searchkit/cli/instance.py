@@ -70,6 +70,11 @@ class Instance:
         except SearchkitError as exc:
             raise UsageError(str(exc)) from None
 
+    def replay_problem(self) -> Any:
+        """The problem that a given plan is replayed on (``verify``, ``view``): parsed under the
+        puzzle's replay options (:meth:`searchkit.Puzzle.replay_options`)."""
+        return self.problem(**self.puzzle.replay_options(self.resolved_options()))
+
 
 def add_instance_arguments(parser: argparse.ArgumentParser, heuristic: bool = True,
                            puzzle_required: bool = True) -> None:

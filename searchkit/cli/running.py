@@ -227,11 +227,9 @@ def run_search(problem: Any, choice: Choice, budget: Budget | None, show_progres
     terminal (and ``observer``, if any, receiving its events: a search's only); a bad
     combination is a UsageError, :class:`Incompatible` when the problem lacks what the strategy
     needs."""
-    if choice.solver is not None:
-        line = progress_for(show_progress, "bound", prefix)
-    else:
-        line = progress_for(show_progress, bound_name(searchkit.get_strategy(choice.strategy)),
-                            prefix)
+    bound = "bound" if choice.solver is not None else \
+        bound_name(searchkit.get_strategy(choice.strategy))
+    line = progress_for(show_progress, bound, prefix)
     try:
         if choice.solver is not None:
             return choice.solver(problem, budget, line)

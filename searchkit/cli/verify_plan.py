@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, key, None) is not None:
             options[key] = getattr(args, key)
     instance = Instance(puzzle, text, name, source, options)
-    problem = instance.problem(**puzzle.replay_options(instance.resolved_options()))
+    problem = instance.replay_problem()
     lines = [f"{instance.describe()} · plan {plan_name}"]
     state, steps = problem.initial(), []
     try:

@@ -131,8 +131,7 @@ def _from_search(args: argparse.Namespace) -> tuple[dict[str, Any], Instance, in
             return Replay.of_result(problem, result)
         # a solver's steps need not be its problem's successors: replay them in the notation
         moves = [problem.format_action(action) for action in result.actions or []]
-        return Replay.of_moves(instance.problem(**instance.puzzle.replay_options(
-            instance.resolved_options())), moves)
+        return Replay.of_moves(instance.replay_problem(), moves)
 
     data = _page(problem, instance.label, replay,
                  title=instance.describe(), details=_details(instance, strategy),
@@ -149,7 +148,7 @@ def _from_record(args: argparse.Namespace,
         flag = "--plan" if args.plan is not None else "--trace-file"
         raise UsageError(f"{flag} views a saved plan: the strategy flags apply to a search")
     instance = _record_instance(args, record)
-    problem = instance.problem(**instance.puzzle.replay_options(instance.resolved_options()))
+    problem = instance.replay_problem()
     data = _page(problem, record.name, lambda: Replay.of_moves(problem, record.moves or []),
                  title=instance.describe(), details=_details(instance, record.strategy),
                  status=record.status, reason=record.reason, stats=record.stats)
