@@ -17,21 +17,24 @@ pushes (and macros), so a step that pushes on the box the previous step left is 
 and weighs nothing more (``box_moves=False`` weighs every step): carrying a box across the
 level costs what one push of it costs, and positions that differ by where one box was taken are
 explored side by side rather than the nearest first.
-From each position expanded the advisors propose at most five moves:
+From each position expanded the advisors propose at most six moves:
 
 * **packing** (two moves): the macro of :mod:`.advisors`, a box pushed all the way to the next
   goal of the packing order (a child the problem's own pushes do not make), and the child that
   fills the most goals of the order;
 * **connectivity**, **room connectivity**, **out of plan**: the child that improves its feature
-  the most (fewer regions, fewer links obstructed, fewer boxes out of plan).
+  the most (fewer regions, fewer links obstructed, fewer boxes out of plan);
+* **opener** (``opener=True``; off by default), when no child fills a goal of the order: the
+  push that takes the box nearest the next goal of the order away from it
+  (:func:`~.advisors.opener_move`).
 
-Ties (between advisors' children too) go to the lower guide of
-:class:`~.anyplan.AnyPlanProblem` (matching bound plus packing order), then to the newest
-position. FESS's hotspot, explorer and opener advisors are not here. Positions are deduplicated
-on the problem's key, every deadlock rule and macro of the problem applies (the packing macro's
-end is checked for frozen boxes and by the matching bound), and the search stops at the first
-goal (tested when a position is generated). It is complete on a finite level (every position is
-eventually expanded) but its plans are not optimal.
+Ties (between advisors' children too) go to the lower guide of :class:`~.anyplan.AnyPlanProblem`
+(matching bound plus packing order), then to the newest position. FESS's hotspot and explorer
+advisors are not here (docs/puzzles/sokoban.md says what they did when tried). Positions are
+deduplicated on the problem's key, every deadlock rule and macro of the problem applies (the
+packing macro's end is checked for frozen boxes and by the matching bound), and the search stops
+at the first goal (tested when a position is generated). It is complete on a finite level (every
+position is eventually expanded) but its plans are not optimal.
 
 >>> from .levels import split_levels
 >>> from .board import Board
@@ -54,7 +57,7 @@ from searchkit import Progress, Result, Stats
 from searchkit.loops.memory import rss_bytes
 from searchkit.result import Status
 
-from .advisors import packing_move
+from .advisors import opener_move, packing_move, walk_distances
 from .projection import Projection
 
 __all__ = ["feature_search"]
@@ -63,7 +66,7 @@ __all__ = ["feature_search"]
 def feature_search(problem: Any, seconds: float | None = None,
                    clock: Callable[[], float] = time.thread_time,
                    max_expansions: int | None = None, box_moves: bool = True,
-                   max_bytes: int | None = None,
+                   opener: bool = False, max_bytes: int | None = None,
                    progress: Callable[[Progress], None] | None = None) -> Result:
     """Search ``problem`` (an :class:`~.anyplan.AnyPlanProblem`) by features (module docstring).
 
@@ -71,11 +74,13 @@ def feature_search(problem: Any, seconds: float | None = None,
     once the process's resident memory has grown by more than ``max_bytes`` since the search
     started, or on Ctrl-C (``interrupted``), with the statistics so far; ``no_solution`` when
     every reachable position was expanded without reaching the goal. ``box_moves``: a step that
-    pushes on the box the previous step moved adds no weight (the module docstring).
+    pushes on the box the previous step moved adds no weight, ``opener``: the opener advisor
+    proposes a move (the module docstring).
     ``progress``, if given, is called about twice a second, as by :func:`searchkit.search`.
     """
     board = problem.board
-    projection = Projection(board, problem.order)
+    order = problem.order
+    projection = Projection(board, order)
     start = problem.initial()
     stats = Stats()
     started = time.perf_counter()
@@ -164,16 +169,21 @@ def feature_search(problem: Any, seconds: float | None = None,
                         return finish("solved", key=child_key)
                     child_boxes = child.boxes
                     regions = projection.regions_after(label, count, boxes, child_boxes)
-                    children.append((projection.of(child_boxes, regions), child_h, child_key))
+                    children.append((projection.of(child_boxes, regions), child_h, child_key,
+                                     action.box_cells(offsets)))
                 advised = _advice(features, children)
                 if advisor is not None:
                     advised.add(key_of(advisor[1]))
+                if opener and features[0] < len(order):
+                    opened = opener_move(walk_distances(board, order[features[0]]), features,
+                                         children)
+                    if opened is not None:
+                        advised.add(opened)
                 action = tree[key][1]
                 carried = action.box_cells(offsets)[1] if box_moves and action else -1
-                for child_features, child_h, child_key in children:
+                for child_features, child_h, child_key, (moved, _) in children:
                     seq += 1
-                    step_weight = child_key not in advised and \
-                        tree[child_key][1].box_cells(offsets)[0] != carried
+                    step_weight = child_key not in advised and moved != carried
                     entry = (weight + step_weight, child_h, -seq, child_key)
                     found = cells.get(child_features)
                     if found is None:
@@ -192,14 +202,15 @@ _PROGRESS_EVERY = 0.5
 _PROGRESS = (1, -1, -1, -1)
 
 
-def _advice(features: tuple[int, ...], children: list[tuple[Any, float, Any]]) -> set[Any]:
+def _advice(features: tuple[int, ...], children: list[tuple[Any, float, Any, Any]]
+            ) -> set[Any]:
     """The keys of the children that the advisors of the features propose: per feature, the
     child that improves it most (ties: the lower guide), if one improves it."""
     advised = set()
     for i, sign in enumerate(_PROGRESS):
         now = features[i] * sign
         best = None
-        for child_features, child_h, child_key in children:
+        for child_features, child_h, child_key, _ in children:
             gain = child_features[i] * sign - now
             if gain > 0 and (best is None or (-gain, child_h) < best[0]):
                 best = ((-gain, child_h), child_key)

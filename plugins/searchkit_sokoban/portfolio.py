@@ -36,8 +36,8 @@ ANY_TUNING = ("tunnels", "goal_macros", "packing_weight")
 #: macros).
 PULL_TUNING = ("macro_depth", "plateau_macros")
 #: Keyword arguments of :func:`~.features.feature_search` that :func:`~.solve.solve_level`
-#: passes on.
-FEATURE_TUNING = ("box_moves",)
+#: passes on (switches for ablations: ``box_moves``, ``opener``).
+FEATURE_TUNING = ("box_moves", "opener")
 #: Tuning of a forward portfolio member that acts on the level's shared tables before the member
 #: runs: ``subset_sets``, the ``subsets`` tables extended to the sizes that fit that many box sets
 #: (:meth:`~.subsets.SubsetTable.extend`; the first search built them to 100,000), within half

@@ -132,6 +132,7 @@ ABLATION: tuple[tuple[str, dict[str, Any]], ...] = (
     ("greedy alone (no portfolio)", {"strategy": "greedy"}),
     ("feature-space search alone", {"strategy": "features"}),
     ("the same, weighing pushes, not box moves", {"strategy": "features", "box_moves": False}),
+    ("the same, with the opener advisor", {"strategy": "features", "opener": True}),
     ("backward search alone", {"strategy": "pull"}),
     ("the same, with its macros", {"portfolio": (("pull, macros", "any", "pull", 1.0,
                                                    {"macro_depth": 8}),)}),

@@ -48,13 +48,14 @@ def _regions(board, boxes) -> int:
 
 
 @given(puzzle_instances("sokoban", rows=4, cols=5, boxes=2, walls=0.15),
-       st.sampled_from(["moves", "pushes"]), st.booleans())
+       st.sampled_from(["moves", "pushes"]), st.booleans(), st.booleans())
 @settings(max_examples=50, deadline=None)
 def test_the_feature_search_solves_exactly_the_solvable_levels(text: str, cost: str,
-                                                               corral: bool) -> None:
+                                                               corral: bool,
+                                                               opener: bool) -> None:
     rows = text.splitlines()
     problem = SOKOBAN.parse(text, mode="any", cost=cost, corral=corral)
-    result = feature_search(problem)
+    result = feature_search(problem, opener=opener)
     assert result.status in ("solved", "no_solution")
     assert result.solved == _solvable(rows)
     if result.solved:

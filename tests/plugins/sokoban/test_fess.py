@@ -1,5 +1,5 @@
-"""FESS's features and packing advisor (:mod:`searchkit_sokoban.projection`,
-:mod:`searchkit_sokoban.advisors`) on small boards counted by hand, the advisor's moves
+"""FESS's features, packing advisor and opener (:mod:`searchkit_sokoban.projection`,
+:mod:`searchkit_sokoban.advisors`) on small boards counted by hand, the packing advisor's moves
 replayed square by square, and the routes it is built on
 (:func:`searchkit_sokoban.routes.box_route`) against a breadth-first search of the box and the
 keeper written here."""
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from searchkit_sokoban import plan_to_lurd, replay_lurd, routes
-from searchkit_sokoban.advisors import packing_move
+from searchkit_sokoban.advisors import opener_move, packing_move, walk_distances
 from searchkit_sokoban.anyplan import AnyPlanProblem
 from searchkit_sokoban.projection import Projection
 
@@ -58,6 +58,49 @@ def test_the_packing_advisor_proposes_nothing_without_a_route() -> None:
     # the box can only be pushed along the bottom wall: the goal above is out of its reach
     problem = SOKOBAN.parse("######\n#  . #\n#    #\n# $ @#\n######", mode="any")
     assert packing_move(problem, problem.initial()) is None
+
+
+def test_walking_distances_from_a_goal_ignore_boxes() -> None:
+    board = SOKOBAN.parse(ROOMS).board
+    distance = walk_distances(board, board.cell(1, 7))
+    # down the right-hand column and along the bottom row, or along the top row and down the
+    # gap at (2,3) (the boxes on (2,3), (2,7) and (3,6) do not count)
+    expected = {(1, 7): 0, (2, 7): 1, (3, 7): 2, (3, 4): 5, (1, 3): 4, (2, 3): 5, (3, 3): 6,
+                (1, 1): 6, (3, 1): 8}
+    assert {rc: distance[board.cell(*rc)] for rc in expected} == expected
+    assert distance[0] > board.size  # a wall: never reached
+    assert walk_distances(board, board.cell(1, 7)) is distance  # built once per goal
+
+
+def _child(features, guide, key, before, after):
+    return (features, guide, key, (before, after))
+
+
+def test_the_opener_moves_the_box_nearest_the_next_goal_away_from_it() -> None:
+    distance = list(range(100))  # a cell's distance is its number
+    now = (2, 1, 1, 0)  # packing, regions, links cut, out of plan
+    children = [_child(now, 9.0, "far box", 40, 41),
+                _child(now, 9.0, "near box, one step away", 10, 11),
+                _child(now, 9.0, "near box, two steps away", 10, 12),
+                _child(now, 1.0, "near box, nearer the goal", 10, 9),
+                _child((1, 1, 1, 0), 0.0, "unpacks a goal", 5, 6),
+                _child((2, 2, 1, 0), 0.0, "splits the floor", 5, 7),
+                _child((2, 1, 2, 0), 0.0, "cuts a link", 5, 8)]
+    assert opener_move(distance, now, children) == "near box, two steps away"
+    # ties on both distances: the lower guide
+    tied = [_child(now, 3.0, "a", 10, 12), _child(now, 2.0, "b", 10, 12)]
+    assert opener_move(distance, now, tied) == "b"
+    # a push that keeps its distance (round a corner) opens the way too
+    assert opener_move(distance, now, [_child(now, 0.0, "sideways", 10, 10)]) == "sideways"
+
+
+def test_the_opener_is_silent_when_a_goal_can_be_filled_or_nothing_qualifies() -> None:
+    distance = list(range(100))
+    now = (2, 1, 1, 0)
+    fills = [_child(now, 9.0, "away", 10, 12), _child((3, 1, 1, 0), 9.0, "fills", 30, 31)]
+    assert opener_move(distance, now, fills) is None
+    assert opener_move(distance, now, [_child(now, 1.0, "towards", 10, 9)]) is None
+    assert opener_move(distance, now, []) is None
 
 
 def _reachable(board, boxes, box, keeper, goal) -> bool:
