@@ -14,16 +14,16 @@ like a goal macro's (frozen boxes, the matching bound) and, when the problem rec
 positions it generates (:attr:`~.anyplan.AnyPlanProblem.tree`), recorded like its other
 children.
 
-**Opener** (:func:`opener_move`; the feature-space search's ``opener=True``). When no child of a
-position fills more goals of the order, the opener proposes the push that takes the box nearest
-the next goal of the order (the keeper's walking distance from that goal, boxes ignored) no
-nearer to it, among the pushes that keep the goals filled and add neither a region of the free
-floor nor an obstructed link between rooms (ties: the push that takes it farthest, then the
-lower guide). The box nearest a goal that nothing can fill yet is likely in the way of the box
-that will: on Microban 153, where ten boxes must be shifted through one-cell gaps before the
-first one enters the goal column, the feature-space search expands a third as many positions
-with it; on other levels it costs as much, which is why it is off by default
-(docs/puzzles/sokoban.md).
+**Opener** (:func:`opener_move`; the feature-space search's ``opener=True``). When the packing
+advisor finds no route to the next goal of the order and no child of the position fills more
+goals of it, the opener proposes the push that takes the box nearest that goal (the keeper's
+walking distance from the goal, boxes ignored) no nearer to it, among the pushes that keep the
+goals filled and add neither a region of the free floor nor an obstructed link between rooms
+(ties: the push that takes it farthest, then the lower guide). The box nearest a goal that
+nothing can fill yet is likely in the way of the box that will. On Microban 153, where ten boxes
+must be shifted through one-cell gaps before the first one enters the goal column, the
+feature-space search expands a third as many positions with it; it costs on other levels, and
+it is off by default (docs/puzzles/sokoban.md).
 
 >>> from .levels import split_levels
 >>> from .board import Board

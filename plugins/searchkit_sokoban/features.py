@@ -24,9 +24,9 @@ From each position expanded the advisors propose at most six moves:
   fills the most goals of the order;
 * **connectivity**, **room connectivity**, **out of plan**: the child that improves its feature
   the most (fewer regions, fewer links obstructed, fewer boxes out of plan);
-* **opener** (``opener=True``; off by default), when no child fills a goal of the order: the
-  push that takes the box nearest the next goal of the order away from it
-  (:func:`~.advisors.opener_move`).
+* **opener** (``opener=True``; off by default), when the packing advisor finds no route and no
+  child fills a goal of the order: the push that takes the box nearest the next goal of the
+  order away from it (:func:`~.advisors.opener_move`).
 
 Ties (between advisors' children too) go to the lower guide of :class:`~.anyplan.AnyPlanProblem`
 (matching bound plus packing order), then to the newest position. FESS's hotspot and explorer
@@ -174,7 +174,7 @@ def feature_search(problem: Any, seconds: float | None = None,
                 advised = _advice(features, children)
                 if advisor is not None:
                     advised.add(key_of(advisor[1]))
-                if opener and features[0] < len(order):
+                if opener and advisor is None and features[0] < len(order):
                     opened = opener_move(walk_distances(board, order[features[0]]), features,
                                          children)
                     if opened is not None:
