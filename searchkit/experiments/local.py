@@ -56,7 +56,13 @@ class PoolBackend:
         return self.pool
 
     def submit(self, chunk: list[Task]) -> Future[Any]:
-        return self._executor().submit(run_chunk, chunk)
+        """Hand ``chunk`` to the pool; :class:`WorkerLost` if a worker died since the last
+        :meth:`wait` (the pool refuses work before its running chunks report it)."""
+        try:
+            return self._executor().submit(run_chunk, chunk)
+        except BrokenProcessPool:
+            self.broken = True
+            raise WorkerLost("a worker of the pool died: the chunk was not started") from None
 
     def wait(self, futures: list[Future[Any]]) -> set[Future[Any]]:
         return wait(futures, return_when=FIRST_COMPLETED).done

@@ -10,11 +10,13 @@ When a worker dies, the tasks of the chunks it may have been running are run aga
 alone when the backend loses all its running chunks at once (a process pool does); a task whose
 worker dies when it runs alone becomes an error record.
 
-A backend provides ``slots`` (workers), ``submit(chunk)`` returning a future, ``wait(futures)``
-returning the completed ones, ``result(future)`` returning ``(records, seconds)`` or raising
-:class:`WorkerLost`, ``broken`` (a lost worker took every running chunk down with it: no new
-chunk until ``recover()`` replaced the workers), ``serial_retry`` (whether that can happen),
-``stop()`` (Ctrl-C: end at once) and optionally ``chunk_seconds`` (default 0.1).
+A backend provides ``slots`` (workers), ``submit(chunk)`` returning a future (or raising
+:class:`WorkerLost` with ``broken`` set, the chunk not started, when a worker died since the
+last ``wait``), ``wait(futures)`` returning the completed ones, ``result(future)`` returning
+``(records, seconds)`` or raising :class:`WorkerLost`, ``broken`` (a lost worker took every
+running chunk down with it: no new chunk until ``recover()`` replaced the workers),
+``serial_retry`` (whether that can happen), ``stop()`` (Ctrl-C: end at once) and optionally
+``chunk_seconds`` (default 0.1).
 
 >>> c = Chunker(slots=2, target=0.1)
 >>> c.size(remaining=1000), c.observe(10, 0.01), c.size(remaining=1000), c.size(remaining=40)
@@ -79,6 +81,28 @@ def lost_record(task: Task, message: str) -> dict[str, Any]:
     return {**blank_record(task), "worker": None, "error": message}
 
 
+def _fill(backend: Any, queue: deque[Task], suspects: deque[Task],
+          inflight: dict[Any, tuple[list[Task], bool]], chunker: Chunker, slots: int) -> None:
+    """Submit chunks until every worker has two (a suspect runs alone when the backend loses
+    all its running chunks at once); a chunk that the backend refuses, broken since the last
+    wait, goes back where it came from, to run after ``recover()``."""
+    try:
+        lone = 1 if backend.serial_retry else 2 * slots
+        while suspects and len(inflight) < lone:
+            inflight[backend.submit([suspects[0]])] = ([suspects[0]], True)
+            suspects.popleft()
+        while queue and not suspects and len(inflight) < 2 * slots:
+            chunk = _next_chunk(queue, chunker.size(len(queue)))
+            try:
+                inflight[backend.submit(chunk)] = (chunk, False)
+            except WorkerLost:
+                queue.extendleft(reversed(chunk))
+                raise
+    except WorkerLost:
+        if not backend.broken:  # a backend that refuses work must say it needs recover()
+            raise
+
+
 def drive(backend: Any, tasks: Sequence[Task]) -> Iterator[list[dict[str, Any]]]:
     """Run ``tasks`` on ``backend`` and yield the records of each chunk (a list) as it
     completes; on any exception (Ctrl-C included) the backend is stopped at once."""
@@ -90,13 +114,7 @@ def drive(backend: Any, tasks: Sequence[Task]) -> Iterator[list[dict[str, Any]]]
         while queue or suspects or inflight:
             slots = chunker.slots = max(backend.slots, 1)
             if not backend.broken:  # a broken pool: collect its chunks, then make a new one
-                lone = 1 if backend.serial_retry else 2 * slots
-                while suspects and len(inflight) < lone:
-                    task = suspects.popleft()
-                    inflight[backend.submit([task])] = ([task], True)
-                while queue and not suspects and len(inflight) < 2 * slots:
-                    chunk = _next_chunk(queue, chunker.size(len(queue)))
-                    inflight[backend.submit(chunk)] = (chunk, False)
+                _fill(backend, queue, suspects, inflight, chunker, slots)
             for future in backend.wait(list(inflight)):
                 chunk, alone = inflight.pop(future)
                 try:

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import Future, wait
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,8 @@ import pytest
 import searchkit
 from searchkit import PuzzleInstance
 from searchkit.experiments import read_records, sweep
+from searchkit.experiments.local import PoolBackend
+from searchkit.experiments.schedule import WorkerLost, drive
 from tests.signals import default_ctrl_c
 
 from . import crashy
@@ -57,6 +60,70 @@ def test_a_task_that_kills_its_worker_is_an_error_and_the_rest_complete(crashy_p
     assert by_name["die"]["status"] == "error"
     assert by_name["die"]["error"].startswith("the worker died while running this task alone")
     assert all(by_name[t]["status"] == "solved" for t in texts if t != "die")
+
+
+def test_a_pool_broken_since_the_last_wait_refuses_the_next_chunk_until_replaced(crashy_puzzle):
+    # the race behind a once-flaky batch: a worker dies, the pool marks itself broken at once,
+    # and the scheduler hands it the next chunk before a running chunk has reported the death
+    backend = PoolBackend(2, None)
+    try:
+        dying = backend.submit(_tasks(["die"]))
+        wait([dying])  # done: the pool knows its worker died; nobody has asked the future yet
+        assert not backend.broken
+        with pytest.raises(WorkerLost, match="the chunk was not started"):
+            backend.submit(_tasks(["ok 3"]))
+        assert backend.broken  # the scheduler's cue to collect, then recover()
+        backend.recover()
+        records, _seconds = backend.result(backend.submit(_tasks(["ok 3"])))
+        assert [(r["instance"], r["cost"]) for r in records] == [("ok 3", 3)]
+    finally:
+        backend.close()
+
+
+class _BreaksOnce:
+    """A backend of two workers that run each chunk at once and whose pool breaks, once, while
+    the scheduler hands out the second chunk: that chunk is refused, not started, as a process
+    pool does when a worker died since the last wait."""
+
+    slots, serial_retry, chunk_seconds = 2, True, 0.1
+
+    def __init__(self):
+        self.broken = False
+        self.submitted: list[str] = []  # every task handed to a worker, in order
+        self.refused = 0
+
+    def submit(self, chunk):
+        if self.refused == 0 and len(self.submitted) == 1:
+            self.refused, self.broken = 1, True
+            raise WorkerLost("a worker of the pool died: the chunk was not started")
+        assert not self.broken, "a chunk handed to a broken pool"
+        self.submitted += [task.instance for task in chunk]
+        future = Future()
+        future.set_result(([{"instance": t.instance, "status": "solved"} for t in chunk], 0.01))
+        return future
+
+    def wait(self, futures):
+        return set(futures)
+
+    def result(self, future):
+        return future.result()
+
+    def recover(self):
+        self.broken = False
+
+    def stop(self):
+        pass
+
+
+def test_a_chunk_refused_by_a_broken_pool_runs_after_recovery_and_no_task_is_lost_or_twice(
+        crashy_puzzle):
+    names = [f"ok {n}" for n in range(2, 9)]
+    backend = _BreaksOnce()
+    records = [r for chunk in drive(backend, _tasks(names)) for r in chunk]
+    assert backend.refused == 1
+    assert sorted(r["instance"] for r in records) == sorted(names)  # each exactly once
+    assert all(r["status"] == "solved" for r in records)  # none reported as a dead worker's
+    assert sorted(backend.submitted) == sorted(names)  # the refused chunk was not counted run
 
 
 def test_a_worker_killed_mid_task_loses_nothing(crashy_puzzle, tmp_path):
