@@ -174,7 +174,8 @@ def feature_search(problem: Any, seconds: float | None = None,
                 advised = _advice(features, children)
                 if advisor is not None:
                     advised.add(key_of(advisor[1]))
-                if opener and advisor is None and features[0] < len(order):
+                # an expanded position is never solved: the order has a next goal to open
+                if opener and advisor is None:
                     opened = opener_move(walk_distances(board, order[features[0]]), features,
                                          children)
                     if opened is not None:
