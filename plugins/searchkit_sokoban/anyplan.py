@@ -76,6 +76,10 @@ class AnyPlanProblem(PushSokobanProblem):
     """
 
     proves_optimal = False
+    #: the ``rooms`` rule (:mod:`.rooms`) is on unless switched off: boxes of a storeroom
+    #: that block each other's way out are a deadlock the ``subsets`` tables see only with
+    #: larger sets than they can hold (Microban 153)
+    rooms_default = True
 
     def __init__(self, board: Board, cost: str = "pushes", packing_weight: float = 2.0,
                  tunnels: bool = True, goal_macros: bool = True,

@@ -85,6 +85,11 @@ class SokobanPuzzle(Puzzle):
         "subsets": _rule("prune positions where a few boxes alone (2 to 5, the others removed) "
                          "could not be solved: a table built once per level (mode=any's "
                          "backward search: pairs that could not be pulled back to the start)"),
+        "rooms": PuzzleOption(
+            None, "prune positions where the boxes of a room without goals (the floor beyond "
+                  "a doorway) could not all be pushed out of it, the others removed: tables "
+                  "built once per level; when not set: on in mode=any, off in mode=optimal",
+            convert=_to_bool_or_none),
         "pi_corral": _rule("cost=pushes: when a PI-corral exists, only push its barrier boxes "
                            "into it (ignored for cost=moves: not move-optimal)"),
         "corral": PuzzleOption(

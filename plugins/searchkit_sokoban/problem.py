@@ -125,12 +125,17 @@ class SokobanProblem(ProblemBase):
     #: the ``corral`` rule's default: off (on a sample of unsolved levels it cut few positions
     #: and cost a fifth of the node rate; it is sound for every mode: ``corral=True``)
     corral_default = False
+    #: the ``rooms`` rule's default: off in the exact mode, where it is not measured (it is
+    #: sound for every mode: ``rooms=True``); on in ``mode="any"`` (:mod:`.anyplan`)
+    rooms_default = False
 
     def __init__(self, board: Board, heuristic: str = "matching", keeper_aware: bool = True,
                  subset_bound: bool = True, **rules: bool | None) -> None:
         rules = dict(rules)
         if rules.get("corral") is None:
             rules["corral"] = self.corral_default
+        if rules.get("rooms") is None:
+            rules["rooms"] = self.rooms_default
         switches = rule_switches(rules)
         unknown = set(rules) - {*RULES, "matching"}
         if unknown:

@@ -7,7 +7,8 @@ per push that no rule cuts. Each rule that cuts a push counts it in :attr:`PushG
 
 The rules, each switchable (see :data:`RULES`): ``dead_squares`` (never push a box onto a dead
 square), ``freeze`` (the frozen-box test), ``bipartite`` (every box keeps a distinct reachable
-goal), ``subsets`` (every few boxes alone stay solvable; :mod:`.subsets`) and ``pi_corral``
+goal), ``subsets`` (every few boxes alone stay solvable; :mod:`.subsets`), ``rooms`` (the
+boxes of a room without goals can all get out; :mod:`.rooms`), ``pi_corral``
 (when a PI-corral exists, push only into it; :mod:`.deadlocks`; sound for push optima only)
 and ``corral`` (a position with a corral that the boxes around it can neither open nor put
 on goals is dead; :mod:`.corrals`: tested once per expanded position, before its pushes).
@@ -25,7 +26,7 @@ same fields, less time per push.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from math import inf
 from typing import NamedTuple
@@ -35,12 +36,13 @@ from .bounds import PushBound
 from .corrals import CorralDeadlocks
 from .deadlocks import bipartite_deadlock, corrals, freeze_deadlock, pi_corral_pushes
 from .floods import WALLS, flood_root, one_run, ring_offsets
+from .rooms import RoomTables
 from .subsets import SubsetTable
 
 __all__ = ["RULES", "Action", "Push", "PushGenerator", "region_root", "spell_walk"]
 
 #: The deadlock rules, in the order they are tried on a push.
-RULES = ("dead_squares", "freeze", "bipartite", "subsets", "pi_corral", "corral")
+RULES = ("dead_squares", "freeze", "bipartite", "subsets", "rooms", "pi_corral", "corral")
 
 
 class Action(NamedTuple):
@@ -104,6 +106,12 @@ class PushGenerator:
         :meth:`Board.derived`."""
         return self.board.derived("subsets", lambda: SubsetTable(self.board))
 
+    def room_tables(self, expired: Callable[[], bool] | None = None) -> RoomTables:
+        """The ``rooms`` rule's tables (:mod:`.rooms`), built on first use (``expired``, if
+        given, may stop the build, keeping the sizes done) and shared through
+        :meth:`Board.derived` like the ``subsets`` table."""
+        return self.board.derived("rooms", lambda: RoomTables(self.board, expired=expired))
+
     def corral_deadlocks(self) -> CorralDeadlocks:
         """The ``corral`` rule's test (:mod:`.corrals`); its table of answers is shared by
         every search on the level."""
@@ -125,8 +133,8 @@ class PushGenerator:
         board = self.board
         occupied, has_box, distance, parent_region = self._walk(boxes, keeper)
         rules = self.rules
-        check_dead, check_freeze, check_bipartite, check_subsets, check_corral, sealed = (
-            rules[r] for r in RULES)
+        check_dead, check_freeze, check_bipartite, check_subsets, check_rooms, check_corral, \
+            sealed = (rules[r] for r in RULES)
         pruned, dead = self.pruned, board.dead
         found = corrals(board, distance) if sealed or check_corral else None
         if sealed and self.corral_deadlocks().dead(boxes, keeper, distance, parent_region,
@@ -134,6 +142,7 @@ class PushGenerator:
             pruned["corral"] += 1
             return
         subsets_alive = self.subset_table().alive if check_subsets else None
+        rooms_alive = self.room_tables().alive if check_rooms else None
         corral = pi_corral_pushes(board, distance, found) if check_corral else None
         bound = self.bound
         bound_is_rule = check_bipartite and bound.is_matching
@@ -166,6 +175,9 @@ class PushGenerator:
                         continue
                 if subsets_alive is not None and not subsets_alive(others, target, box):
                     pruned["subsets"] += 1
+                    continue
+                if rooms_alive is not None and not rooms_alive(others, target, box):
+                    pruned["rooms"] += 1
                     continue
                 new_boxes = tuple(sorted((*others, target)))
                 if with_bound:

@@ -105,6 +105,24 @@ def _count(totals: dict[str, int], problem: Any, result: Result) -> None:
     totals["max_frontier"] = max(totals.get("max_frontier", 0), stats.max_frontier)
 
 
+def _build_rooms(problem: Any, allowance: Allowance, seconds: float | None) -> float | None:
+    """Build the level's ``rooms`` tables (:mod:`.rooms`) for a forward member whose rule is
+    on, if no member built them yet; the seconds left of the member's ``seconds``. They are
+    built within the time and memory the solve has left, not only within the member's share:
+    they serve the later members too, and their work is capped (about a second here)."""
+    if not problem.rules["rooms"]:
+        return seconds
+    started = allowance.now()
+    memory = allowance.max_memory
+
+    def expired() -> bool:
+        return allowance.seconds_left() == 0.0 or \
+            memory is not None and allowance.grown() >= memory
+
+    problem.generator.room_tables(expired)
+    return None if seconds is None else max(0.0, seconds - (allowance.now() - started))
+
+
 def _extend_subsets(problem: Any, max_sets: int, allowance: Allowance,
                     seconds: float | None) -> float | None:
     """Extend the level's ``subsets`` tables to ``max_sets`` box sets
@@ -222,6 +240,8 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
                                    **({**member_tuning, **tuning} if member_mode == "any"
                                       else {}))
             try:
+                if member_mode == "any":
+                    seconds = _build_rooms(problem, allowance, seconds)
                 if sets is not None and options["subsets"]:
                     seconds = _extend_subsets(problem, sets, allowance, seconds)
             except KeyboardInterrupt:

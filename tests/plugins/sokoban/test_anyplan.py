@@ -114,9 +114,9 @@ def test_the_report_says_what_found_the_plan() -> None:
     report = solve_level(text, mode="any", cost="pushes", time_limit=30)
     assert report.solved and report.mode == "any" and report.strategy == "pull"  # the first member
     assert not report.optimal
-    assert set(report.pruned) == {"dead_squares", "freeze", "bipartite", "subsets", "pi_corral",
-                                  "corral", "pull_dead_squares", "pull_subsets", "pull_bipartite",
-                                  "heuristic"}
+    assert set(report.pruned) == {"dead_squares", "freeze", "bipartite", "subsets", "rooms",
+                                  "pi_corral", "corral", "pull_dead_squares", "pull_subsets",
+                                  "pull_bipartite", "heuristic"}
     exact = solve_level(text, cost="pushes", time_limit=30)
     assert exact.optimal and exact.pushes <= report.pushes
     alone = solve_level(text, mode="any", cost="moves", strategy="astar", clock="cpu",

@@ -19,7 +19,7 @@ from searchkit.testing import puzzle_instances
 
 SOKOBAN = get_puzzle("sokoban")
 NO_RULES = {"dead_squares": False, "freeze": False, "bipartite": False, "subsets": False,
-            "pi_corral": False, "corral": False}
+            "rooms": False, "pi_corral": False, "corral": False}
 
 
 def _optimum(text: str, cost: str, strategy: str = "dijkstra", **options) -> float | None:
@@ -35,7 +35,7 @@ def test_each_rule_keeps_the_optimum(text: str, cost: str) -> None:
     for rule in NO_RULES:
         only = {**NO_RULES, rule: True}
         assert _optimum(text, cost, heuristic="zero", **only) == reference, rule
-    assert _optimum(text, cost, heuristic="simple", corral=True) == reference  # all rules
+    assert _optimum(text, cost, heuristic="simple", corral=True, rooms=True) == reference
     assert _optimum(text, cost, heuristic="zero", keeper_aware=False) == reference
 
 

@@ -138,8 +138,8 @@ def test_cost_models_differ_where_they_should() -> None:
 def test_solve_level_reports_pruning_and_budget() -> None:
     report = solve_level(SOKOBAN.examples()["three"], cost="moves", time_limit=30)
     assert report.solved and report.nodes > 0
-    assert set(report.pruned) == {"dead_squares", "freeze", "bipartite", "subsets", "pi_corral",
-                                  "corral", "heuristic"}
+    assert set(report.pruned) == {"dead_squares", "freeze", "bipartite", "subsets", "rooms",
+                                  "pi_corral", "corral", "heuristic"}
     assert report.pruned["dead_squares"] > 0
 
 
