@@ -41,7 +41,8 @@ FEATURE_TUNING = ("box_moves", "opener")
 #: Tuning of a forward portfolio member that acts on the level's shared tables before the member
 #: runs: ``subset_sets``, the ``subsets`` tables extended to the sizes that fit that many box sets
 #: (:meth:`~.subsets.SubsetTable.extend`; the first search built them to 100,000), within half
-#: the member's time (a size not done by then is dropped), the rest going to its search.
+#: the member's time (a size not done by then is dropped), the rest going to its search. No
+#: default member uses it since the ``rooms`` rule (docs/puzzles/sokoban.md).
 TABLE_TUNING = ("subset_sets",)
 
 #: One search of a plan: ``(name, mode, strategy, share of the time left, tuning)``.
@@ -57,17 +58,14 @@ Member = tuple[str, str, str, float, dict[str, Any]]
 #: (``{"macro_depth": 8, "plateau_macros": True}``, see :mod:`.pulls`): it solves a level whose
 #: guide stalls where a box must be walked round (Sasquatch 23 at 60 s); with macros
 #: everywhere, a longer member traded levels without a net gain (docs/puzzles/sokoban.md). The
-#: feature-space search first extends the ``subsets`` tables to 300,000 box sets
-#: (``subset_sets``): on a level no earlier member solved, quadruples can be worth seconds of
-#: building (Microban 153's dead ends are four-box deadlocks), where for every search they
-#: would cost most levels more than their whole solve.
+#: first forward member builds the ``rooms`` rule's tables (:mod:`.rooms`) for every later one.
 PORTFOLIO: tuple[Member, ...] = (
     ("pull", "any", "pull", 0.35, {}),
     ("pull, plateau macros", "any", "pull", 0.05,
      {"macro_depth": 8, "plateau_macros": True}),
     ("greedy", "any", "greedy", 0.15, {}),
     ("greedy, plain", "any", "greedy", 0.3, {"goal_macros": False, "packing_weight": 0}),
-    ("features", "any", "features", 0.8, {"subset_sets": 300_000}),
+    ("features", "any", "features", 0.8, {}),
     ("exact astar", "optimal", "astar", 1.0, {}))
 
 #: The fast mode on several cores (``solve_level(..., workers=2)``, :mod:`.parallel`): lanes run
@@ -75,11 +73,11 @@ PORTFOLIO: tuple[Member, ...] = (
 #: second gives the forward searches that it starts late the time from the start: greedy search
 #: alone, without the backward search to meet (Sasquatch 13 in 1.2 s of CPU, where the
 #: portfolio's greedy member starts after 3.8 s at 10 s and needs the backward search's
-#: positions), then the feature-space search with its larger tables, then the exact A*.
+#: positions), then the feature-space search (Microban 153 at 10 s), then the exact A*.
 LANES: tuple[tuple[Member, ...], ...] = (
     PORTFOLIO,
     (("greedy", "any", "greedy", 0.3, {}),
-     ("features", "any", "features", 0.8, {"subset_sets": 300_000}),
+     ("features", "any", "features", 0.8, {}),
      ("exact astar", "optimal", "astar", 1.0, {})))
 
 #: The searches of this plugin that ``strategy`` and a portfolio member may name beside
