@@ -21,7 +21,8 @@ box *enters* through a way out (the push that took it out, reversed) and boxes a
 within the room (:func:`~.boxsets.mask_pulls`), one size after the other (a size is complete
 before the next starts). A position never reached cannot be emptied. Rooms are taken smallest
 first; a room that only adds corridor cells (articulation cells) to one already kept is skipped,
-and a larger room's table replaces those of the rooms inside it that stop at a size no larger.
+so is one that starts with more than ``MAX_BOXES`` boxes, and a larger room's table replaces
+those of the rooms inside it that stop at a size no larger.
 Sizes grow while the work of every table together (flood rounds, pulls and ways in tried: a
 measure of time that does not depend on the machine) stays under ``max_work``: a size that
 passes it is dropped (the smaller ones are kept), and one predicted to pass twice the cap
@@ -67,6 +68,10 @@ __all__ = ["RoomTables", "articulation_cells", "goal_free_rooms"]
 #: the work (flood rounds, pulls and ways in tried) the tables of a level may take: one to two
 #: seconds of CPU here (Microban 153's tables take 1.5 million, 1.1 to 1.7 s)
 MAX_WORK = 2_000_000
+#: a room that starts with more boxes than this is left out: its table would not reach them
+#: within the cap (Microban 153's room starts with 6 and its table goes to 8 within 1.5 million;
+#: Sasquatch 3's two rooms start with 10 and stop at 5 and 3, for 1.8 million)
+MAX_BOXES = 8
 #: the nearest other boxes of a room tested with the pushed one when the room holds more boxes
 #: than its table's largest size
 NEIGHBOURS = 6
@@ -91,7 +96,8 @@ class RoomTables:
         kept: list[tuple[frozenset[int], dict[int, int], int, bool]] = []
         self.work = 0
         for cells in goal_free_rooms(board):
-            if any(inner < cells and cells - inner <= corridor for inner, *_ in kept):
+            if any(inner < cells and cells - inner <= corridor for inner, *_ in kept) or \
+                    len(cells.intersection(board.initial_boxes)) > MAX_BOXES:
                 continue
             if expired is not None and expired():
                 break
@@ -202,8 +208,8 @@ def _emptiable_positions(board: Board, cells: frozenset[int], max_work: int,
     can all be pushed out of ``cells``; the largest size done (module docstring; 0 when size 1
     does not fit: the empty set is always there, the keeper anywhere); whether the search found
     no position of the next size (none can be emptied); the work done (flood rounds, pulls and
-    ways in tried), at most ``max_work`` for the sizes kept. ``expired``, if given, is asked
-    every 1,024 box sets: it stops the search like the cap."""
+    ways in tried), a size dropped for passing ``max_work`` included. ``expired``, if given, is
+    asked every 1,024 box sets: it stops the search like the cap."""
     width, offsets = board.width, board.offsets
     floor = floor_mask(board)
     room = sum(1 << cell for cell in cells)
@@ -230,7 +236,7 @@ def _emptiable_positions(board: Board, cells: frozenset[int], max_work: int,
                     entered = boxes | 1 << cell
                     pending[entered] = pending.get(entered, 0) | 1 << cell - off
         if not pending:
-            return table, len(costs) - 1, True, done
+            return table, len(costs) - 1, True, done + work
         found: dict[int, int] = {}
         stack = list(pending)
         while stack:
@@ -251,9 +257,9 @@ def _emptiable_positions(board: Board, cells: frozenset[int], max_work: int,
             if not len(found) & 1023:
                 check_budget()  # a long build runs under the budget of the search that needs it
                 if expired is not None and expired():
-                    return table, len(costs) - 1, False, done
+                    return table, len(costs) - 1, False, done + work
             if done + work > max_work:
-                return table, len(costs) - 1, False, done
+                return table, len(costs) - 1, False, done + work
             for moved, step in mask_pulls(boxes, region, free, offsets):
                 work += 1
                 if moved & ~room or found.get(moved, 0) >> step & 1:
