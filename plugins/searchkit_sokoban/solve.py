@@ -109,7 +109,7 @@ def _build_rooms(problem: Any, allowance: Allowance, seconds: float | None) -> f
     """Build the level's ``rooms`` tables (:mod:`.rooms`) for a forward member whose rule is
     on, if no member built them yet; the seconds left of the member's ``seconds``. They are
     built within the time and memory the solve has left, not only within the member's share:
-    they serve the later members too, and their work is capped (about a second here)."""
+    they serve the later members too, and their work is capped (one to two seconds here)."""
     if not problem.rules["rooms"]:
         return seconds
     started = allowance.now()
