@@ -1,6 +1,7 @@
 """Box sets as bit masks of cells, and every push or pull of a set from a mask of keeper cells
 at once: the bit-parallel moves that the few-boxes tables (:mod:`.subsets`, :mod:`.subsetmoves`)
-are built with.
+and the rooms tables (:mod:`.rooms`) are built with, and the search that grows those tables
+(:func:`grow_closure`).
 
 A cell ``c`` is bit ``c`` of an int; a step in direction ``off`` (one of :attr:`Board.offsets`)
 is a shift by ``off``. Per direction, a few mask operations find every keeper cell from which a
@@ -21,11 +22,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from .board import Board
 
-__all__ = ["floor_mask", "mask_pulls", "mask_pushes"]
+__all__ = ["floor_mask", "grow_closure", "mask_pulls", "mask_pushes"]
 
 
 def mask_pulls(boxes: int, keepers: int, free: int, offsets: tuple[int, ...]
@@ -66,3 +67,58 @@ def mask_pushes(boxes: int, keepers: int, free: int, offsets: tuple[int, ...]
 def floor_mask(board: Board) -> int:
     """The bit mask of the board's floor cells."""
     return sum(1 << cell for cell in board.floor)
+
+
+def grow_closure(found: dict[int, int], pending: dict[int, int], floor: int, width: int,
+                 moves: Callable[[int, int, int], Iterable[tuple[int, int]]],
+                 stop: Callable[[int], bool]) -> tuple[int, bool]:
+    """Add to ``found`` (box set -> mask of keeper cells) every position reachable from the
+    ``pending`` ones (box set -> keeper cells reached, not yet flooded; emptied as they are
+    taken) by keeper steps and ``moves``. Each box set's newly reached cells are flooded
+    (bit-parallel, within the ``floor`` cells free of its boxes, since walking is reversible),
+    then ``moves(boxes, region, free)`` gives every ``(box set, keeper cell)`` one move from the
+    flooded region, which seeds that box set; a box set is flooded again only when new cells
+    reach it. ``stop(work)`` is asked after each flood. Returns the work done (flood rounds and
+    moves) and whether the growth ended by itself rather than by ``stop`` (``found`` is then
+    partial).
+
+    >>> from .levels import split_levels
+    >>> board = Board(split_levels("######\\n#@$ .#\\n######")[0])
+    >>> goal = 1 << board.goals[0]
+    >>> found = {}
+    >>> pulls = lambda boxes, region, free: mask_pulls(boxes, region, free, board.offsets)
+    >>> grow_closure(found, {goal: floor_mask(board) & ~goal}, floor_mask(board), board.width,
+    ...              pulls, lambda work: False)[1]
+    True
+    >>> bool(found[1 << board.initial_boxes[0]] >> board.keeper & 1)  # the start: solvable
+    True
+    """
+    work = 0
+    stack = list(pending)
+    while stack:
+        boxes = stack.pop()
+        known = found.get(boxes, 0)
+        region = pending.pop(boxes) & ~known
+        if not region:
+            continue
+        free = floor & ~boxes
+        while True:
+            work += 1
+            grown = (region | region << 1 | region >> 1 | region << width
+                     | region >> width) & free
+            if grown == region:
+                break
+            region = grown
+        found[boxes] = known | region
+        if stop(work):
+            return work, False
+        for moved, step in moves(boxes, region, free):
+            work += 1
+            if found.get(moved, 0) >> step & 1:
+                continue
+            seeds = pending.get(moved)
+            if seeds is None:
+                stack.append(moved)
+                seeds = 0
+            pending[moved] = seeds | 1 << step
+    return work, True

@@ -61,7 +61,7 @@ from itertools import combinations
 from searchkit import check_budget
 
 from .board import Board
-from .boxsets import floor_mask, mask_pulls
+from .boxsets import floor_mask, grow_closure, mask_pulls
 
 __all__ = ["RoomTables", "articulation_cells", "goal_free_rooms"]
 
@@ -210,7 +210,7 @@ def _emptiable_positions(board: Board, cells: frozenset[int], max_work: int,
     no position of the next size (none can be emptied); the work done (flood rounds, pulls and
     ways in tried), a size dropped for passing ``max_work`` included. ``expired``, if given, is
     asked every 1,024 box sets: it stops the search like the cap."""
-    width, offsets = board.width, board.offsets
+    offsets = board.offsets
     floor = floor_mask(board)
     room = sum(1 << cell for cell in cells)
     # the ways out: the keeper on ``cell - off`` pushes the box on ``cell`` out, onto a floor
@@ -237,39 +237,38 @@ def _emptiable_positions(board: Board, cells: frozenset[int], max_work: int,
                     pending[entered] = pending.get(entered, 0) | 1 << cell - off
         if not pending:
             return table, len(costs) - 1, True, done + work
-        found: dict[int, int] = {}
-        stack = list(pending)
-        while stack:
-            boxes = stack.pop()
-            known = found.get(boxes, 0)
-            region = pending.pop(boxes) & ~known
-            if not region:
-                continue
-            free = floor & ~boxes
-            while True:
-                work += 1
-                grown = (region | region << 1 | region >> 1 | region << width
-                         | region >> width) & free
-                if grown == region:
-                    break
-                region = grown
-            found[boxes] = known | region
-            if not len(found) & 1023:
-                check_budget()  # a long build runs under the budget of the search that needs it
-                if expired is not None and expired():
-                    return table, len(costs) - 1, False, done + work
-            if done + work > max_work:
-                return table, len(costs) - 1, False, done + work
-            for moved, step in mask_pulls(boxes, region, free, offsets):
-                work += 1
-                if moved & ~room or found.get(moved, 0) >> step & 1:
-                    continue  # a pull out of the room: no box stands outside it
-                seeds = pending.get(moved)
-                if seeds is None:
-                    stack.append(moved)
-                    seeds = 0
-                pending[moved] = seeds | 1 << step
+        found, spent, complete = _grow_size(board, room, pending, max_work - done - work,
+                                            expired)
+        work += spent
+        if not complete:
+            return table, len(costs) - 1, False, done + work
         table.update(found)
         size_now = found
         done += work
         costs.append(work)
+
+
+def _grow_size(board: Board, room: int, pending: dict[int, int], max_work: int,
+               expired: Callable[[], bool] | None) -> tuple[dict[int, int], int, bool]:
+    """The positions of one size of a room's table (box set -> keeper mask), from the
+    ``pending`` ones (the boxes just entered): :func:`~.boxsets.grow_closure` over the pulls
+    that keep every box in the ``room`` (mask). Returns them, the work done, and whether the
+    size is complete (not stopped by ``max_work`` or ``expired``)."""
+    found: dict[int, int] = {}
+    offsets = board.offsets
+
+    def stop(work: int) -> bool:
+        if not len(found) & 1023:
+            check_budget()  # a long build runs under the budget of the search that needs it
+            if expired is not None and expired():
+                return True
+        return work > max_work
+
+    def pulls_inside(boxes: int, region: int, free: int) -> Iterator[tuple[int, int]]:
+        # a pull out of the room is none: no box stands outside it
+        return ((moved, step) for moved, step in mask_pulls(boxes, region, free, offsets)
+                if not moved & ~room)
+
+    work, complete = grow_closure(found, pending, floor_mask(board), board.width, pulls_inside,
+                                  stop)
+    return found, work, complete

@@ -62,7 +62,7 @@ from itertools import combinations
 from searchkit import check_budget
 
 from .board import Board
-from .boxsets import floor_mask, mask_pulls, mask_pushes
+from .boxsets import floor_mask, grow_closure, mask_pulls, mask_pushes
 
 __all__ = ["SubsetTable"]
 
@@ -224,7 +224,7 @@ def _solvable_positions(board: Board, k: int, max_sets: int, backward: bool = Fa
     ``backward`` the same search runs forwards: pushes from the boxes' starting cells, the
     keeper on his.
     """
-    width, offsets = board.width, board.offsets
+    offsets = board.offsets
     floor = floor_mask(board)
     moves = mask_pushes if backward else mask_pulls
     table: dict[int, int] = {}
@@ -232,33 +232,15 @@ def _solvable_positions(board: Board, k: int, max_sets: int, backward: bool = Fa
     for cells in combinations(board.initial_boxes if backward else board.goals, k):
         boxes = sum(1 << cell for cell in cells)
         pending[boxes] = 1 << board.keeper if backward else floor & ~boxes
-    work = list(pending)
-    while work:
-        boxes = work.pop()
-        known = table.get(boxes, 0)
-        region = pending.pop(boxes) & ~known
-        if not region:
-            continue
-        free = floor & ~boxes
-        while True:
-            grown = (region | region << 1 | region >> 1 | region << width
-                     | region >> width) & free
-            if grown == region:
-                break
-            region = grown
-        table[boxes] = known | region
+
+    def stop(work: int) -> bool:
         if not len(table) & 1023:
             check_budget()  # a long build runs under the budget of the search that needs it
             if expired is not None and expired():
-                return None
-        if len(table) > max_sets:
-            return None
-        for moved, step in moves(boxes, region, free, offsets):
-            if table.get(moved, 0) >> step & 1:
-                continue
-            seeds = pending.get(moved)
-            if seeds is None:
-                work.append(moved)
-                seeds = 0
-            pending[moved] = seeds | 1 << step
-    return table
+                return True
+        return len(table) > max_sets
+
+    _, complete = grow_closure(table, pending, floor, board.width,
+                               lambda boxes, region, free: moves(boxes, region, free, offsets),
+                               stop)
+    return table if complete else None

@@ -14,6 +14,7 @@ from searchkit_sokoban.rooms import RoomTables, articulation_cells, goal_free_ro
 
 from searchkit import get_puzzle, search
 from searchkit.testing import puzzle_instances
+from tests.plugins.sokoban.alone import pushes_reach
 from tests.shared import DATA as SHARED
 from tests.shared import needs_data
 
@@ -54,29 +55,8 @@ def _storeroom(draw: st.DrawFn) -> str:
 
 def _emptiable_forward(board: Board, room: frozenset[int], boxes: frozenset[int],
                        keeper: int) -> bool:
-    """Whether ``boxes`` alone can all be pushed out of ``room`` (a box pushed out vanishes):
-    breadth-first over keeper steps and pushes."""
-    start = (boxes, keeper)
-    seen = {start}
-    queue = [start]
-    for placed, at in queue:
-        if not placed:
-            return True
-        for off in board.offsets:
-            step = at + off
-            if not board.is_floor[step]:
-                continue
-            if step in placed:
-                beyond = step + off
-                if not board.is_floor[beyond] or beyond in placed:
-                    continue
-                child = (placed - {step} | ({beyond} if beyond in room else set()), step)
-            else:
-                child = (placed, step)
-            if child not in seen:
-                seen.add(child)
-                queue.append(child)
-    return False
+    """Whether ``boxes`` alone can all be pushed out of ``room`` (a box pushed out vanishes)."""
+    return pushes_reach(board, boxes, keeper, lambda placed: not placed, inside=room)
 
 
 @given(puzzle_instances("sokoban", rows=4, cols=5, walls=0.3))

@@ -25,6 +25,7 @@ from searchkit_sokoban.subsets import SubsetTable
 
 from searchkit import get_puzzle, search
 from searchkit.testing import puzzle_instances
+from tests.plugins.sokoban.alone import pushes_reach
 from tests.shared import DATA as SHARED
 from tests.shared import needs_data
 
@@ -37,29 +38,9 @@ def _board(text: str) -> Board:
 
 
 def _solvable_forward(board: Board, boxes: frozenset[int], keeper: int) -> bool:
-    """Whether ``boxes`` alone (no other box) can all reach goals: breadth-first, step by step."""
+    """Whether ``boxes`` alone (no other box) can all reach goals."""
     goals = set(board.goals)
-    start = (boxes, keeper)
-    seen = {start}
-    queue = [start]
-    for placed, at in queue:
-        if placed <= goals:
-            return True
-        for off in board.offsets:
-            step = at + off
-            if not board.is_floor[step]:
-                continue
-            if step in placed:
-                beyond = step + off
-                if not board.is_floor[beyond] or beyond in placed:
-                    continue
-                child = (placed - {step} | {beyond}, step)
-            else:
-                child = (placed, step)
-            if child not in seen:
-                seen.add(child)
-                queue.append(child)
-    return False
+    return pushes_reach(board, boxes, keeper, lambda placed: placed <= goals)
 
 
 def _pullable_backward(board: Board, boxes: frozenset[int], keeper: int) -> bool:
