@@ -69,30 +69,32 @@ def floor_mask(board: Board) -> int:
     return sum(1 << cell for cell in board.floor)
 
 
-def grow_closure(found: dict[int, int], pending: dict[int, int], floor: int, width: int,
-                 moves: Callable[[int, int, int], Iterable[tuple[int, int]]],
-                 stop: Callable[[int], bool]) -> tuple[int, bool]:
+def grow_closure(found: dict[int, int], pending: dict[int, int], floor: int, board: Board,
+                 moves: Callable[[int, int, int, tuple[int, ...]], Iterable[tuple[int, int]]],
+                 stop: Callable[[int], bool], inside: int = -1) -> tuple[int, bool]:
     """Add to ``found`` (box set -> mask of keeper cells) every position reachable from the
     ``pending`` ones (box set -> keeper cells reached, not yet flooded; emptied as they are
-    taken) by keeper steps and ``moves``. Each box set's newly reached cells are flooded
+    taken) by keeper steps and ``moves`` (:func:`mask_pulls` or :func:`mask_pushes`) that keep
+    every box within the mask ``inside``. Each box set's newly reached cells are flooded
     (bit-parallel, within the ``floor`` cells free of its boxes, since walking is reversible),
-    then ``moves(boxes, region, free)`` gives every ``(box set, keeper cell)`` one move from the
-    flooded region, which seeds that box set; a box set is flooded again only when new cells
-    reach it. ``stop(work)`` is asked after each flood. Returns the work done (flood rounds and
-    moves) and whether the growth ended by itself rather than by ``stop`` (``found`` is then
-    partial).
+    then every move from the flooded region seeds the box set it leads to; a box set is flooded
+    again only when new cells reach it. ``stop(work)`` is asked after each flood. Returns the
+    work done (flood rounds and moves) and whether the growth ended by itself rather than by
+    ``stop`` (``found`` is then partial).
 
     >>> from .levels import split_levels
     >>> board = Board(split_levels("######\\n#@$ .#\\n######")[0])
     >>> goal = 1 << board.goals[0]
     >>> found = {}
-    >>> pulls = lambda boxes, region, free: mask_pulls(boxes, region, free, board.offsets)
-    >>> grow_closure(found, {goal: floor_mask(board) & ~goal}, floor_mask(board), board.width,
-    ...              pulls, lambda work: False)[1]
+    >>> floor = floor_mask(board)
+    >>> grow_closure(found, {goal: floor & ~goal}, floor, board, mask_pulls,
+    ...              lambda work: False)[1]
     True
     >>> bool(found[1 << board.initial_boxes[0]] >> board.keeper & 1)  # the start: solvable
     True
     """
+    width, offsets = board.width, board.offsets
+    outside = ~inside
     work = 0
     stack = list(pending)
     while stack:
@@ -112,9 +114,9 @@ def grow_closure(found: dict[int, int], pending: dict[int, int], floor: int, wid
         found[boxes] = known | region
         if stop(work):
             return work, False
-        for moved, step in moves(boxes, region, free):
+        for moved, step in moves(boxes, region, free, offsets):
             work += 1
-            if found.get(moved, 0) >> step & 1:
+            if moved & outside or found.get(moved, 0) >> step & 1:
                 continue
             seeds = pending.get(moved)
             if seeds is None:

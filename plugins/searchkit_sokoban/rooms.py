@@ -255,7 +255,6 @@ def _grow_size(board: Board, room: int, pending: dict[int, int], max_work: int,
     that keep every box in the ``room`` (mask). Returns them, the work done, and whether the
     size is complete (not stopped by ``max_work`` or ``expired``)."""
     found: dict[int, int] = {}
-    offsets = board.offsets
 
     def stop(work: int) -> bool:
         if not len(found) & 1023:
@@ -264,11 +263,7 @@ def _grow_size(board: Board, room: int, pending: dict[int, int], max_work: int,
                 return True
         return work > max_work
 
-    def pulls_inside(boxes: int, region: int, free: int) -> Iterator[tuple[int, int]]:
-        # a pull out of the room is none: no box stands outside it
-        return ((moved, step) for moved, step in mask_pulls(boxes, region, free, offsets)
-                if not moved & ~room)
-
-    work, complete = grow_closure(found, pending, floor_mask(board), board.width, pulls_inside,
-                                  stop)
+    # no pull out of the room: no box stands outside it
+    work, complete = grow_closure(found, pending, floor_mask(board), board, mask_pulls, stop,
+                                  inside=room)
     return found, work, complete

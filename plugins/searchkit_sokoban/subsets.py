@@ -224,7 +224,6 @@ def _solvable_positions(board: Board, k: int, max_sets: int, backward: bool = Fa
     ``backward`` the same search runs forwards: pushes from the boxes' starting cells, the
     keeper on his.
     """
-    offsets = board.offsets
     floor = floor_mask(board)
     moves = mask_pushes if backward else mask_pulls
     table: dict[int, int] = {}
@@ -240,7 +239,5 @@ def _solvable_positions(board: Board, k: int, max_sets: int, backward: bool = Fa
                 return True
         return len(table) > max_sets
 
-    _, complete = grow_closure(table, pending, floor, board.width,
-                               lambda boxes, region, free: moves(boxes, region, free, offsets),
-                               stop)
+    _, complete = grow_closure(table, pending, floor, board, moves, stop)
     return table if complete else None
