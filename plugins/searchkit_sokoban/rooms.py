@@ -22,19 +22,18 @@ within the room (:func:`~.boxsets.mask_pulls`), one size after the other (a size
 before the next starts). A position never reached cannot be emptied. Rooms are taken smallest
 first; a room that only adds corridor cells (articulation cells) to one already kept is skipped,
 so is one that starts with more than ``MAX_BOXES`` boxes, and a larger room's table replaces
-those of the rooms inside it that stop at a size no larger.
-Sizes grow while the work of every table together (flood rounds, pulls and ways in tried: a
-measure of time that does not depend on the machine) stays under ``max_work``: a size that
-passes it is dropped (the smaller ones are kept), and one predicted to pass twice the cap
-(growing by the last ratio) is not tried.
+those of the rooms inside it that stop at a size no larger. Sizes grow while the work of every
+table together (flood rounds, pulls and ways in tried: a measure of time that does not depend
+on the machine) stays under ``max_work``: a size that passes it is dropped (the smaller ones
+are kept), and one predicted to pass twice the cap (growing by the last ratio) is not tried.
 
 **The test** (:meth:`RoomTables.alive`), after each push onto a cell of a room: the room's boxes
 (the pushed one and the others in it) when they are no more than the table's largest size ``k``;
 more than ``k`` when the search found no position of ``k + 1`` boxes (the room cannot be
 emptied of more); else every ``k`` of them that hold the pushed box and ``k - 1`` of its six
-nearest in the room.
-A push within or out of a room's complement needs no test: there the room's boxes stand still
-and only the keeper moves, and a box that leaves a room only makes its test easier.
+nearest in the room. A push that ends outside a room needs no test of it: the room's boxes
+stood still and only the keeper moved, or one of them left it, which only makes its test
+easier.
 
 >>> from .levels import split_levels
 >>> from .board import Board
