@@ -70,6 +70,22 @@ class Allowance:
             return 0
         return max(0, (rss_bytes() or self.rss_start) - self.rss_start)
 
+    def expiry(self, seconds: float | None = None) -> Callable[[], bool]:
+        """A test for work outside any search (building tables) that turns true once
+        ``seconds`` from now have passed (``None``: the solve's time left), or the solve's time
+        or memory budget is spent."""
+        left = self.seconds_left()
+        if seconds is not None:
+            left = seconds if left is None else min(left, seconds)
+        deadline = None if left is None else self.now() + left
+        memory = self.max_memory
+
+        def expired() -> bool:
+            return deadline is not None and self.now() > deadline or \
+                memory is not None and self.grown() >= memory
+
+        return expired
+
     def part(self, share: float, expanded: int, first: bool = False
              ) -> tuple[float | None, Budget] | None:
         """The next search's seconds (``share`` of the time left) and budget (``share`` of

@@ -105,39 +105,28 @@ def _count(totals: dict[str, int], problem: Any, result: Result) -> None:
     totals["max_frontier"] = max(totals.get("max_frontier", 0), stats.max_frontier)
 
 
-def _build_rooms(problem: Any, allowance: Allowance, seconds: float | None) -> float | None:
-    """Build the level's ``rooms`` tables (:mod:`.rooms`) for a forward member whose rule is
-    on, if no member built them yet; the seconds left of the member's ``seconds``. They are
-    built within the time and memory the solve has left, not only within the member's share:
-    they serve the later members too, and their work is capped (one to two seconds here)."""
-    if not problem.rules["rooms"]:
-        return seconds
-    started = allowance.now()
-    memory = allowance.max_memory
-
-    def expired() -> bool:
-        return allowance.seconds_left() == 0.0 or \
-            memory is not None and allowance.grown() >= memory
-
-    problem.generator.room_tables(expired)
-    return None if seconds is None else max(0.0, seconds - (allowance.now() - started))
-
-
-def _extend_subsets(problem: Any, max_sets: int, allowance: Allowance,
+def _prepare_tables(problem: Any, max_sets: int | None, allowance: Allowance,
                     seconds: float | None) -> float | None:
-    """Extend the level's ``subsets`` tables to ``max_sets`` box sets
-    (:data:`~.portfolio.TABLE_TUNING`) within half of the member's ``seconds`` and the solve's
-    memory budget; the seconds left for its search."""
+    """Build the level's shared tables a forward member needs before its search; the seconds
+    left of the member's ``seconds`` for the search.
+
+    The ``rooms`` rule's tables (:mod:`.rooms`), if the rule is on and no member built them yet,
+    within the time and memory the *solve* has left, not only the member's share: they serve the
+    later members too, and their work is capped (one to two seconds here). Then, with
+    ``max_sets`` (:data:`~.portfolio.TABLE_TUNING`), the ``subsets`` tables extended to that many
+    box sets within half of the member's seconds left."""
     started = allowance.now()
-    deadline = None if seconds is None else started + seconds / 2
-    memory = allowance.max_memory
 
-    def expired() -> bool:
-        return deadline is not None and allowance.now() > deadline or \
-            memory is not None and allowance.grown() >= memory
+    def rest() -> float | None:
+        return None if seconds is None else max(0.0, seconds - (allowance.now() - started))
 
-    problem.subset_table().extend(max_sets, expired)
-    return None if seconds is None else max(0.0, seconds - (allowance.now() - started))
+    if problem.rules["rooms"]:
+        problem.generator.room_tables(allowance.expiry())
+    if max_sets is not None and problem.rules["subsets"]:
+        left = rest()
+        problem.subset_table().extend(max_sets, allowance.expiry(None if left is None
+                                                                 else left / 2))
+    return rest()
 
 
 def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves",
@@ -240,10 +229,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
                                    **({**member_tuning, **tuning} if member_mode == "any"
                                       else {}))
             try:
-                if member_mode == "any":
-                    seconds = _build_rooms(problem, allowance, seconds)
-                if sets is not None and options["subsets"]:
-                    seconds = _extend_subsets(problem, sets, allowance, seconds)
+                seconds = _prepare_tables(problem, sets, allowance, seconds)
             except KeyboardInterrupt:
                 result = Result("interrupted", strategy=member_strategy,
                                 reason="interrupted (Ctrl-C)")
