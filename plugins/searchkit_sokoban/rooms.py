@@ -114,7 +114,7 @@ class RoomTables:
             mask = sum(1 << cell for cell in cells)
             for cell in cells:
                 self._of[cell] += ((mask, table, k, full),)
-        self._width = board.width
+        self._board = board
 
     def alive(self, others: tuple[int, ...], pushed: int, keeper: int) -> bool:
         """False when the boxes of a room holding ``pushed`` (the box just pushed; ``others``
@@ -131,17 +131,12 @@ class RoomTables:
             if full:
                 return False
             if len(inside) > NEIGHBOURS:
-                inside.sort(key=lambda cell: self._manhattan(cell, pushed))
+                inside.sort(key=self._board.manhattan(pushed).__getitem__)
                 del inside[NEIGHBOURS:]
             for group in combinations(inside, k - 1):
                 if not table.get(bit + sum(1 << cell for cell in group), 0) >> keeper & 1:
                     return False
         return True
-
-    def _manhattan(self, a: int, b: int) -> int:
-        ra, ca = divmod(a, self._width)
-        rb, cb = divmod(b, self._width)
-        return abs(ra - rb) + abs(ca - cb)
 
 
 def articulation_cells(board: Board) -> frozenset[int]:

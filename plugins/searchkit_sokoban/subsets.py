@@ -89,7 +89,6 @@ class SubsetTable:
         self._pairs: dict[int, int] | None = None
         self._largest = 0
         self._neighbours = neighbours
-        self._distances: dict[int, list[int]] = {}  # cell -> Manhattan distance to every cell
         #: ``pushed * size + keeper`` -> the cells whose box makes an unsolvable pair with the
         #: box on ``pushed``, the keeper on ``keeper`` (at most 4 x floor entries: he stands
         #: beside the box he pushed)
@@ -165,10 +164,7 @@ class SubsetTable:
             return True
         near: Sequence[int] = others
         if len(others) > self._neighbours:
-            distance = self._distances.get(pushed)
-            if distance is None:
-                distance = self._distances[pushed] = self._manhattan(pushed)
-            near = sorted(others, key=distance.__getitem__)[:self._neighbours]
+            near = sorted(others, key=board.manhattan(pushed).__getitem__)[:self._neighbours]
         bits = [1 << cell for cell in near]
         left_out = len(bits) - (k - 1)  # each subset: all of ``near`` but ``left_out`` cells
         if left_out < 0:
@@ -188,13 +184,6 @@ class SubsetTable:
                 answers.clear()
             answers[near_mask, key] = answer
         return answer
-
-
-    def _manhattan(self, cell: int) -> list[int]:
-        """The Manhattan distance from ``cell`` to every cell of the board. O(size)."""
-        width = self._board.width
-        r, c = divmod(cell, width)
-        return [abs(x // width - r) + abs(x % width - c) for x in range(self._board.size)]
 
 
 def _triples_would_not_fit(board: Board, pairs: int, max_sets: int, backward: bool) -> bool:
