@@ -15,6 +15,7 @@ from searchkit_sokoban.projection import Projection
 
 from searchkit import get_puzzle
 from searchkit.testing import puzzle_instances
+from tests.plugins.sokoban.alone import pushes_reach
 
 SOKOBAN = get_puzzle("sokoban")
 
@@ -103,36 +104,6 @@ def test_the_opener_is_silent_when_a_goal_can_be_filled_or_nothing_qualifies() -
     assert opener_move(distance, now, []) is None
 
 
-def _reachable(board, boxes, box, keeper, goal) -> bool:
-    """Whether the box on ``box`` can be pushed onto ``goal``, the keeper on ``keeper`` and the
-    other boxes fixed, never onto a dead square: breadth-first over (box cell, keeper cell)."""
-    others = set(boxes) - {box}
-
-    def free(cell: int) -> bool:
-        return bool(board.is_floor[cell]) and cell not in others
-
-    seen = {(box, keeper)}
-    queue = [(box, keeper)]
-    for at_box, at_keeper in queue:
-        if at_box == goal:
-            return True
-        for off in board.offsets:
-            step = at_keeper + off
-            if not free(step):
-                continue
-            if step == at_box:  # a push
-                target = at_box + off
-                if not free(target) or board.dead[target]:
-                    continue
-                state = (target, at_box)
-            else:
-                state = (at_box, step)
-            if state not in seen:
-                seen.add(state)
-                queue.append(state)
-    return False
-
-
 @given(puzzle_instances("sokoban", rows=5, cols=5, boxes=3, walls=0.2))
 @settings(max_examples=60, deadline=None)
 def test_box_routes_exist_exactly_where_a_search_of_box_and_keeper_finds_one(text: str) -> None:
@@ -140,7 +111,10 @@ def test_box_routes_exist_exactly_where_a_search_of_box_and_keeper_finds_one(tex
     boxes, keeper = board.initial_boxes, board.keeper
     for box in boxes:
         for index, goal in enumerate(board.goals):
-            expected = _reachable(board, boxes, box, keeper, goal)
+            # the box alone, the other boxes fixed: breadth-first over (box cell, keeper cell)
+            expected = pushes_reach(board, frozenset({box}), keeper,
+                                    lambda placed, goal=goal: goal in placed,
+                                    walls=set(boxes) - {box})
             for distance in (None, board.push_distance[index]):  # breadth- and best-first
                 route = routes.box_route(board, boxes, box, keeper, goal, distance=distance)
                 assert (route is not None) == expected, (text, box, goal)

@@ -21,6 +21,7 @@ from searchkit_sokoban.routes import PullMacro
 
 from searchkit import Budget, search
 from searchkit.testing import puzzle_instances
+from tests.plugins.sokoban.grids import level_text
 from tests.plugins.sokoban.test_anyplan import _solvable
 from tests.shared import DATA as SHARED
 from tests.shared import needs_data
@@ -68,16 +69,8 @@ def _two_rooms_and_a_passage(draw: st.DrawFn) -> str:
         inside = (row, draw(st.integers(min_value=4, max_value=3 + length)))
         cells.remove(inside)
         cells.insert(0, inside)
-    grid = [["#"] * width for _ in range(5)]
-    for r, c in floor:
-        grid[r][c] = " "
-    for r, c in cells[:boxes]:
-        grid[r][c] = "$"
-    for r, c in draw(st.permutations(floor))[:boxes]:
-        grid[r][c] = "*" if grid[r][c] == "$" else "."
-    r, c = next(cell for cell in cells[boxes:] if grid[cell[0]][cell[1]] in " .")
-    grid[r][c] = "+" if grid[r][c] == "." else "@"
-    return "\n".join("".join(line) for line in grid)
+    goals = draw(st.permutations(floor))[:boxes]
+    return level_text(width, floor, cells[:boxes], goals, cells[boxes:])
 
 
 @given(_two_rooms_and_a_passage())

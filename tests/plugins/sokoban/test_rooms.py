@@ -15,6 +15,7 @@ from searchkit_sokoban.rooms import RoomTables, articulation_cells, goal_free_ro
 from searchkit import get_puzzle, search
 from searchkit.testing import puzzle_instances
 from tests.plugins.sokoban.alone import pushes_reach
+from tests.plugins.sokoban.grids import level_text
 from tests.shared import DATA as SHARED
 from tests.shared import needs_data
 
@@ -40,17 +41,9 @@ def _storeroom(draw: st.DrawFn) -> str:
     goal_room = [(r, c) for r in range(1, 4) for c in range(start, start + 3)]
     floor = stored + passage + goal_room
     boxes = draw(st.integers(min_value=2, max_value=4))
-    grid = [["#"] * width for _ in range(5)]
-    for r, c in floor:
-        grid[r][c] = " "
     cells = draw(st.permutations(floor))
-    for r, c in cells[:boxes]:
-        grid[r][c] = "$"
-    for r, c in draw(st.permutations(goal_room))[:boxes]:
-        grid[r][c] = "*" if grid[r][c] == "$" else "."
-    r, c = next(cell for cell in cells[boxes:] if grid[cell[0]][cell[1]] in " .")
-    grid[r][c] = "+" if grid[r][c] == "." else "@"
-    return "\n".join("".join(line) for line in grid)
+    goals = draw(st.permutations(goal_room))[:boxes]
+    return level_text(width, floor, cells[:boxes], goals, cells[boxes:])
 
 
 def _emptiable_forward(board: Board, room: frozenset[int], boxes: frozenset[int],
