@@ -6,10 +6,11 @@ A state whose cost improves is pushed again; the loop skips the stale entry when
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from functools import partial
 from heapq import heappop, heappush
 
-from .protocol import FrontierKind
+from .protocol import FrontierKind, PriorityEntry
 
 __all__ = ["HeapFrontier", "ENTRY_BYTES"]
 
@@ -22,7 +23,10 @@ class HeapFrontier(list):
 
     The frontier *is* the heap's list, so ``len()`` and truth tests are C calls, and ``push`` and
     ``pop`` are the C functions of :mod:`heapq` bound to it with :func:`functools.partial`: no
-    operation costs a Python-level call (the loops call them once or more per node).
+    operation costs a Python-level call (the loops take them once, then call them once or more
+    per node). They are bound on each access rather than stored on the frontier, which would be
+    a reference cycle: a finished search's frontier is freed as soon as the loop drops it, not at
+    the cyclic collector's next full pass.
 
     >>> h = HeapFrontier(); h.push((3, 0, 0, "c", 3, "c")); h.push((1, 0, 1, "a", 1, "a"))
     >>> h.pop()
@@ -33,12 +37,17 @@ class HeapFrontier(list):
     kind = FrontierKind.PRIORITY
     description = "binary heap with lazy deletion, O(log n) operations"
 
-    __slots__ = ("push", "pop")
+    __slots__ = ()
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.push = partial(heappush, self)
-        self.pop = partial(heappop, self)  # type: ignore[assignment]
+    @property
+    def push(self) -> Callable[[PriorityEntry], None]:
+        """``heappush`` bound to this heap."""
+        return partial(heappush, self)
+
+    @property
+    def pop(self) -> Callable[[], PriorityEntry]:  # type: ignore[override]
+        """``heappop`` bound to this heap."""
+        return partial(heappop, self)
 
     def nbytes(self) -> int:
         """Bytes of the heap's array plus its entry tuples."""

@@ -64,9 +64,9 @@ class _CheckingHeap(HeapFrontier):
 
     pushed: list = []
 
-    def __init__(self) -> None:
-        super().__init__()
-        push = self.push
+    @property
+    def push(self):
+        push = super().push
 
         def checked(entry):
             assert len(entry) == len(PRIORITY_ENTRY_FIELDS)
@@ -74,7 +74,7 @@ class _CheckingHeap(HeapFrontier):
             type(self).pushed.append((seq, item, key))
             push(entry)
 
-        self.push = checked
+        return checked
 
 
 @pytest.mark.parametrize("visited", ["dict", "none"])

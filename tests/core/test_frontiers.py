@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from searchkit import IncompatibleError, get_frontier
+from searchkit import IncompatibleError, ProblemBase, get_frontier, search
 from searchkit.frontiers import (
     BucketFrontier,
     FifoFrontier,
@@ -82,3 +84,39 @@ def test_buckets_reject_fractional_priorities():
 def test_registered_under_their_names():
     for name in ("fifo", "lifo", "heap", "indexed-heap", "buckets"):
         assert get_frontier(name).name == name
+
+
+class _Line(ProblemBase):
+    """0, 1, 2, ... 40, the goal, each number one step from its neighbours."""
+
+    def initial(self):
+        return 0
+
+    def successors(self, n):
+        yield "-1", n - 1, 1
+        yield "+1", n + 1, 1
+
+    def is_goal(self, n):
+        return n == 40
+
+    def heuristic(self, n):
+        return abs(40 - n)
+
+
+@pytest.mark.parametrize("strategy", ["greedy", "astar", "ucs"])
+def test_a_finished_search_leaves_no_reference_cycle_behind(strategy):
+    """A best-first search's frontier (the heap's list, which can hold millions of entries) is
+    freed by reference counting once the search returns, not kept until the cyclic collector's
+    next full pass: a portfolio's next search, and its memory budget, must not pay for it."""
+    search(_Line(), strategy)  # the first run compiles and caches its loop
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        result = search(_Line(), strategy)
+        assert result.solved and result.cost == 40
+        del result
+        assert gc.collect() == 0
+    finally:
+        if was:
+            gc.enable()
