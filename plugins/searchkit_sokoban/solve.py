@@ -12,16 +12,18 @@ the solved position; it solves most levels in a fraction of a second), a short s
 search with macros where its guide stalls, greedy best-first on the ``any`` problem
 (:mod:`.anyplan`: macro moves, packing-order guidance), greedy again without goal macros and
 packing guidance, the feature-space search (:mod:`.features`, after Shoham and Schaeffer's FESS:
-a round robin over cells of FESS's four features, with its advisors; it first extends the
-``subsets`` deadlock tables to larger box sets, :data:`~.portfolio.TABLE_TUNING`), then an exact
-A* (some small levels that greedy misleads are solved optimally at once). The searches *meet*:
-the forward ``any`` searches after the backward one stop at a position it generated (the plan is
+a round robin over cells of FESS's four features, with its advisors), then an exact A* (some
+small levels that greedy misleads are solved optimally at once). The first forward member builds
+the ``rooms`` rule's tables for the later ones; a member may also extend the ``subsets`` tables
+first (:data:`~.portfolio.TABLE_TUNING`; no default member does). The searches *meet*: the
+forward ``any`` searches after the backward one stop at a position it generated (the plan is
 their pushes, then that position's pulls undone); in a portfolio that runs a forward search
 first, the backward search stops at a position that search generated (its pushes to it, then the
 pulls undone). ``strategy="features"`` runs the feature-space search alone, ``strategy="pull"``
 the backward search alone. Every search on the level shares the tables derived from it (dead
-squares, the ``subsets`` deadlock tables, the packing order, the ``corral`` rule's answers:
-:meth:`Board.derived`), so a later search never rebuilds or re-learns what an earlier one found.
+squares, the ``subsets`` and ``rooms`` deadlock tables, the packing order, the ``corral`` rule's
+answers: :meth:`Board.derived`), so a later search never rebuilds or re-learns what an earlier
+one found.
 """
 
 from __future__ import annotations
