@@ -70,14 +70,15 @@ def test_ctrl_c_stops_a_suite_even_when_a_search_turns_it_into_a_result():
     # a real SIGINT to this process, during the first instance, inside a real search
     import signal
 
-    from searchkit import search
+    from searchkit import Budget, search
     from tests.core.test_api import Counter  # an endless line of states
 
     ran = []
 
     def solve(data):
         ran.append(data)
-        result = search(Counter(), "bfs", progress=lambda _: os.kill(os.getpid(), signal.SIGINT))
+        result = search(Counter(), "bfs", budget=Budget(max_expansions=3_000_000),  # not endless
+                        progress=lambda _: os.kill(os.getpid(), signal.SIGINT))
         assert result.status == "interrupted"  # the search kept the Ctrl-C to itself
         return Outcome(None, result.stats.expanded)
 
