@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
+from searchkit import check_budget
+
 from .board import Board
 
 __all__ = ["floor_mask", "grow_closure", "mask_pulls", "mask_pushes"]
@@ -71,16 +73,19 @@ def floor_mask(board: Board) -> int:
 
 def grow_closure(found: dict[int, int], pending: dict[int, int], floor: int, board: Board,
                  moves: Callable[[int, int, int, tuple[int, ...]], Iterable[tuple[int, int]]],
-                 stop: Callable[[int], bool], inside: int = -1) -> tuple[int, bool]:
+                 stop: Callable[[int], bool], inside: int = -1,
+                 expired: Callable[[], bool] | None = None) -> tuple[int, bool]:
     """Add to ``found`` (box set -> mask of keeper cells) every position reachable from the
     ``pending`` ones (box set -> keeper cells reached, not yet flooded; emptied as they are
     taken) by keeper steps and ``moves`` (:func:`mask_pulls` or :func:`mask_pushes`) that keep
     every box within the mask ``inside``. Each box set's newly reached cells are flooded
     (bit-parallel, within the ``floor`` cells free of its boxes, since walking is reversible),
     then every move from the flooded region seeds the box set it leads to; a box set is flooded
-    again only when new cells reach it. ``stop(work)`` is asked after each flood. Returns the
-    work done (flood rounds and moves) and whether the growth ended by itself rather than by
-    ``stop`` (``found`` is then partial).
+    again only when new cells reach it. ``stop(work)`` is asked after each flood; every 1,024
+    box sets found, :func:`searchkit.check_budget` (a long build runs under the budget of the
+    search that needs it) and ``expired``, if given. Returns the work done (flood rounds and
+    moves) and whether the growth ended by itself rather than by ``stop`` or ``expired``
+    (``found`` is then partial).
 
     >>> from .levels import split_levels
     >>> board = Board(split_levels("######\\n#@$ .#\\n######")[0])
@@ -112,6 +117,10 @@ def grow_closure(found: dict[int, int], pending: dict[int, int], floor: int, boa
                 break
             region = grown
         found[boxes] = known | region
+        if not len(found) & 1023:
+            check_budget()
+            if expired is not None and expired():
+                return work, False
         if stop(work):
             return work, False
         for moved, step in moves(boxes, region, free, offsets):

@@ -57,8 +57,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from itertools import combinations
 
-from searchkit import check_budget
-
 from .board import Board
 from .boxsets import floor_mask, grow_closure, mask_pulls
 
@@ -231,8 +229,12 @@ def _emptiable_positions(board: Board, cells: frozenset[int], max_work: int,
                     pending[entered] = pending.get(entered, 0) | 1 << cell - off
         if not pending:
             return table, len(costs) - 1, True, done + work
-        found, spent, complete = _grow_size(board, room, pending, max_work - done - work,
-                                            expired)
+        found: dict[int, int] = {}
+        # no pull out of the room: no box stands outside it; stop once this size's work passes
+        # what the cap leaves
+        spent, complete = grow_closure(found, pending, floor, board, mask_pulls,
+                                       (max_work - done - work).__lt__, inside=room,
+                                       expired=expired)
         work += spent
         if not complete:
             return table, len(costs) - 1, False, done + work
@@ -241,23 +243,3 @@ def _emptiable_positions(board: Board, cells: frozenset[int], max_work: int,
         done += work
         costs.append(work)
 
-
-def _grow_size(board: Board, room: int, pending: dict[int, int], max_work: int,
-               expired: Callable[[], bool] | None) -> tuple[dict[int, int], int, bool]:
-    """The positions of one size of a room's table (box set -> keeper mask), from the
-    ``pending`` ones (the boxes just entered): :func:`~.boxsets.grow_closure` over the pulls
-    that keep every box in the ``room`` (mask). Returns them, the work done, and whether the
-    size is complete (not stopped by ``max_work`` or ``expired``)."""
-    found: dict[int, int] = {}
-
-    def stop(work: int) -> bool:
-        if not len(found) & 1023:
-            check_budget()  # a long build runs under the budget of the search that needs it
-            if expired is not None and expired():
-                return True
-        return work > max_work
-
-    # no pull out of the room: no box stands outside it
-    work, complete = grow_closure(found, pending, floor_mask(board), board, mask_pulls, stop,
-                                  inside=room)
-    return found, work, complete

@@ -59,8 +59,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from searchkit import check_budget
-
 from .board import Board
 from .boxsets import floor_mask, grow_closure, mask_pulls, mask_pushes
 
@@ -221,12 +219,6 @@ def _solvable_positions(board: Board, k: int, max_sets: int, backward: bool = Fa
         boxes = sum(1 << cell for cell in cells)
         pending[boxes] = 1 << board.keeper if backward else floor & ~boxes
 
-    def stop(work: int) -> bool:
-        if not len(table) & 1023:
-            check_budget()  # a long build runs under the budget of the search that needs it
-            if expired is not None and expired():
-                return True
-        return len(table) > max_sets
-
-    _, complete = grow_closure(table, pending, floor, board, moves, stop)
+    _, complete = grow_closure(table, pending, floor, board, moves,
+                               lambda work: len(table) > max_sets, expired=expired)
     return table if complete else None
