@@ -132,13 +132,13 @@ def main() -> None:
         compare(plugins, cases, members, args.rounds, args.scale)
 
 
-
 def _comparable(outcome: Any) -> Any:
     """A case's outcome without the rules that cut nothing: a rule new on one side (the other
     side's code does not know it) is no difference when it never fired."""
     if not isinstance(outcome, dict) or "pruned" not in outcome:
         return outcome
     return {**outcome, "pruned": {rule: n for rule, n in outcome["pruned"].items() if n}}
+
 
 def compare(plugins: dict[str, str], cases: list[tuple[str, str, str]], members: list[str],
             rounds: int, scale: float) -> None:
