@@ -203,13 +203,10 @@ def _solvable_positions(board: Board, k: int, max_sets: int, backward: bool = Fa
     ``max_sets`` box sets are solvable, or when ``expired`` (asked every 1,024 box sets) says
     to stop.
 
-    A search backwards from the solved positions, one keeper *region* at a time: a box set's
-    newly reached keeper cells are flooded (bit-parallel, within the cells free of its boxes,
-    since walking is reversible), then every pull from the region is tried (the keeper on
-    ``c`` steps to ``c + d`` with a box on ``c - d``, which moves to ``c``), which seeds the
-    pulled box set. Each box set is flooded again only when new cells reach it. With
-    ``backward`` the same search runs forwards: pushes from the boxes' starting cells, the
-    keeper on his.
+    The positions that reach a solved one: :func:`~.boxsets.grow_closure` by pulls from every
+    ``k`` goals with the keeper anywhere free. With ``backward``, the positions that the start
+    reaches (the twin table of the backward search): by pushes from every ``k`` of the boxes'
+    starting cells, the keeper on his.
     """
     floor = floor_mask(board)
     moves = mask_pushes if backward else mask_pulls
