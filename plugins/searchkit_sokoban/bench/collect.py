@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -80,8 +81,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default=None, help="e.g. 1-25,30 (default: all)")
     parser.add_argument("--jsonl", type=Path, default=None, help="append one line per level")
     args = parser.parse_args(argv)
-    if not args.limit > 0:
-        parser.error(f"--limit {args.limit:g}: expected a positive number of CPU seconds")
+    if not (args.limit > 0 and math.isfinite(args.limit)):
+        parser.error(f"--limit {args.limit:g}: expected a positive, finite number of CPU "
+                     "seconds")
+    if args.jsonl is not None:
+        try:  # before any level runs, not after the first one's minute
+            args.jsonl.open("a").close()
+        except OSError as error:
+            parser.error(f"--jsonl {args.jsonl}: cannot append to it ({error.strerror})")
     try:
         check_strategy(args.strategy, args.mode)
         check_workers(args.workers, args.mode, args.strategy)

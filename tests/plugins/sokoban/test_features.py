@@ -120,7 +120,11 @@ def test_the_collect_command_runs_one_mode_on_some_levels(tmp_path, monkeypatch,
 @needs_data
 @pytest.mark.parametrize(("args", "message"), [
     (["--levels", "1-x"], "--levels '1-x': expected level numbers and ranges such as 1-25,30"),
-    (["--limit", "-5"], "--limit -5: expected a positive number of CPU seconds"),
+    (["--limit", "-5"], "--limit -5: expected a positive, finite number of CPU seconds"),
+    (["--limit", "inf"], "--limit inf: expected a positive, finite number of CPU seconds"),
+    (["--jsonl", "/no/such/folder/runs.jsonl"],
+     "--jsonl /no/such/folder/runs.jsonl: cannot append to it (No such file or directory)"),
+    (["--jsonl", "/"], "--jsonl /: cannot append to it (Is a directory)"),
     (["--levels", "9-3"], "--levels '9-3': expected level numbers and ranges such as 1-25,30"),
     (["--levels", "0-2"], "--levels: microban has levels 1 to 155, not 0"),
     (["--levels", "150-160"], "--levels: microban has levels 1 to 155, not 156"),
