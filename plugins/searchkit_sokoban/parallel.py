@@ -17,10 +17,11 @@ followed by the lane (``"greedy [lane 2]"``); its counters add up every lane's (
 generated states, pruned per rule, ``cpu_seconds``: the CPU time of every lane's search
 thread); ``seconds`` is the wall-clock time of the whole solve. Without a winner the status and
 reason are the first lane's (``interrupted`` if any lane was). ``max_nodes`` and
-``max_memory`` are split evenly among the lanes (memory: each lane's process may grow by its
-part). Ctrl-C stops every lane and returns ``interrupted`` with their counters. A lane that
-fails (a plan that does not replay, any exception) raises its error in the caller, after the
-other lanes are stopped: a crash is never reported as "no solution".
+``max_memory`` are split evenly among the lanes (the expansions exactly, the first lanes taking
+the remainder; memory: each lane's process may grow by its part, a byte at least). Ctrl-C stops
+every lane and returns ``interrupted`` with their counters. A lane that fails (a plan that does
+not replay, any exception) raises its error in the caller, after the other lanes are stopped: a
+crash is never reported as "no solution".
 
 >>> level = "#######\\n#@ $ .#\\n#######"
 >>> report = solve_level(level, cost="pushes", mode="any", workers=2)
@@ -67,7 +68,6 @@ def solve_lanes(text: str, level: int | str | None, lanes: Sequence[Sequence[Mem
         check_plan([*lane], members=True)
     share = len(lanes)
     options = {**options, "cost": cost, "mode": "any",
-               "max_nodes": None if max_nodes is None else max(1, max_nodes // share),
                "max_memory": None if max_memory is None else max(1, max_memory // share)}
     started = time.perf_counter()
     # fork where there is one (Python 3.14 makes forkserver the default on Linux): a forked lane
@@ -79,9 +79,13 @@ def solve_lanes(text: str, level: int | str | None, lanes: Sequence[Sequence[Mem
     reports: dict[int, SolveReport | None] = {}
     try:
         for index, lane in enumerate(lanes, 1):
+            # the expansions split exactly: the first lanes take the remainder's
+            nodes = None if max_nodes is None else \
+                max_nodes // share + (index <= max_nodes % share)
             receiver, sender = context.Pipe(duplex=False)
             process = context.Process(target=_run_lane, daemon=True,
-                                      args=(sender, text, level, tuple(lane), options))
+                                      args=(sender, text, level, tuple(lane),
+                                            {**options, "max_nodes": nodes}))
             with _sigint_blocked():  # the lane unblocks it once it can report an interruption
                 process.start()
             sender.close()

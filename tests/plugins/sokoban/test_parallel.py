@@ -68,6 +68,11 @@ def test_the_expansion_budget_is_split_among_the_lanes() -> None:
     assert report.status == "budget_exhausted"
     assert "expansion budget exhausted (300 expansions)" in report.reason
     assert 300 < report.nodes <= 600 + 64  # each lane at most its half, to within a check
+    # a budget smaller than the lanes: split, not rounded up to an expansion each
+    for budget in (0, 1):
+        report = solve_level(text, "5", cost="pushes", mode="any", time_limit=None,
+                             max_nodes=budget, workers=2)
+        assert report.status == "budget_exhausted" and report.nodes == budget
 
 
 def test_a_lane_that_fails_raises_in_the_caller(monkeypatch: pytest.MonkeyPatch) -> None:
