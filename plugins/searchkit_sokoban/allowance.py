@@ -29,7 +29,27 @@ from searchkit import Budget, Progress, Result, search
 from searchkit.budget import limit_error
 from searchkit.loops.memory import rss_bytes
 
-__all__ = ["Allowance"]
+__all__ = ["Allowance", "check_limits"]
+
+
+def check_limits(time_limit: float | None, clock: str, max_nodes: int | None,
+                 max_memory: int | None) -> None:
+    """Raise ``ValueError`` naming the first invalid limit of a solve (see :class:`Allowance`).
+
+    >>> check_limits(float("inf"), "cpu", None, None)
+    Traceback (most recent call last):
+    ...
+    ValueError: time_limit=inf: must be a positive, finite number of seconds (None: no limit)
+    """
+    if clock not in ("wall", "cpu"):
+        raise ValueError(f"unknown clock {clock!r} (valid: wall, cpu)")
+    for name, limit, value, unlimited in (
+            ("time_limit", "max_seconds", time_limit, " (None: no limit)"),
+            ("max_nodes", "max_expansions", max_nodes, ""),
+            ("max_memory", "max_bytes", max_memory, "")):
+        problem = None if value is None else limit_error(limit, value)
+        if problem:
+            raise ValueError(f"{name}={value!r}: {problem}{unlimited}")
 
 
 class Allowance:
@@ -38,18 +58,12 @@ class Allowance:
     as a :class:`~searchkit.Budget`'s ``max_seconds`` or ``max_cpu_seconds``), ``max_nodes``
     expansions and ``max_memory`` bytes of growth of the process's resident memory, for a whole
     solve (``None``: no limit); ``progress``, if given, is every search's progress callback.
-    Invalid values raise ``ValueError``."""
+    Invalid values raise ``ValueError`` (:func:`check_limits`)."""
 
     def __init__(self, time_limit: float | None = None, clock: str = "wall",
                  max_nodes: int | None = None, max_memory: int | None = None,
                  progress: Callable[[Progress], None] | None = None) -> None:
-        if clock not in ("wall", "cpu"):
-            raise ValueError(f"unknown clock {clock!r} (valid: wall, cpu)")
-        for name, limit, value in (("max_nodes", "max_expansions", max_nodes),
-                                   ("max_memory", "max_bytes", max_memory)):
-            problem = None if value is None else limit_error(limit, value)
-            if problem:
-                raise ValueError(f"{name}={value!r}: {problem}")
+        check_limits(time_limit, clock, max_nodes, max_memory)
         self.time_limit, self.clock = time_limit, clock
         self.max_nodes, self.max_memory = max_nodes, max_memory
         #: handed to every search (:func:`searchkit.search`'s ``progress``)

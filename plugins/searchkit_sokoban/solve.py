@@ -35,7 +35,7 @@ from typing import Any
 
 from searchkit import PlanError, Progress, Result, get_strategy
 
-from .allowance import Allowance
+from .allowance import Allowance, check_limits
 from .anyplan import AnyPlanProblem
 from .board import Board
 from .features import feature_search
@@ -163,7 +163,8 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     the plan by one with the fewest moves among push-optimal plans. The counters add up every
     search run. A bad ``strategy`` or portfolio member (an unknown mode, strategy or tuning
     switch, ``features`` or ``pull`` in the optimal mode, a share outside (0, 1], a
-    ``subset_sets`` that is not a positive whole number) raises ``ValueError`` or
+    ``subset_sets`` that is not a positive whole number) or a bad limit (``time_limit`` not a
+    positive finite number or ``None``: :func:`~.allowance.check_limits`) raises ``ValueError`` or
     :class:`~searchkit.UnknownNameError` before any search runs. ``progress``, if given, is
     every search's progress callback (:func:`searchkit.search`'s; with several workers the
     lanes, in their own processes, do not call it). Raises
@@ -177,6 +178,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     'rRR'
     """
     check_workers(workers, mode, strategy)
+    check_limits(time_limit, clock, max_nodes, max_memory)
     if workers > 1:
         from .parallel import solve_lanes  # it runs this function in each lane's process
 

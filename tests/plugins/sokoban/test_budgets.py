@@ -59,6 +59,12 @@ def test_a_solved_level_has_no_reason_and_a_bad_budget_is_refused() -> None:
             solve_level("#######\n#@ $ .#\n#######", mode="any", max_memory=bad)
     with pytest.raises(ValueError, match="max_nodes=-1: must be a whole number of expansions"):
         solve_level("#######\n#@ $ .#\n#######", mode="any", max_nodes=-1)
+    for bad in (0, -1, float("inf"), float("nan")):  # before any search, one lane or two
+        for workers in (1, 2):
+            with pytest.raises(ValueError, match=r"time_limit=.*: must be a positive, finite "
+                                                 r"number of seconds \(None: no limit\)"):
+                solve_level("#######\n#@ $ .#\n#######", mode="any", time_limit=bad,
+                            workers=workers)
 
 
 _MEASURE = """
