@@ -70,12 +70,12 @@ def feature_search(problem: Any, seconds: float | None = None,
                    progress: Callable[[Progress], None] | None = None) -> Result:
     """Search ``problem`` (an :class:`~.anyplan.AnyPlanProblem`) by features (module docstring).
 
-    Stops after ``seconds`` of ``clock`` time (``budget_exhausted``), after ``max_expansions``,
-    once the process's resident memory has grown by more than ``max_bytes`` since the search
-    started, or on Ctrl-C (``interrupted``), with the statistics so far; ``no_solution`` when
-    every reachable position was expanded without reaching the goal. ``box_moves``: a step that
-    pushes on the box the previous step moved adds no weight, ``opener``: the opener advisor
-    proposes a move (the module docstring).
+    Stops after ``seconds`` of ``clock`` time (``budget_exhausted``; at once if ``seconds`` is
+    not positive), after ``max_expansions``, once the process's resident memory has grown by
+    more than ``max_bytes`` since the search started, or on Ctrl-C (``interrupted``), with the
+    statistics so far; ``no_solution`` when every reachable position was expanded without
+    reaching the goal. ``box_moves``: a step that pushes on the box the previous step moved adds
+    no weight, ``opener``: the opener advisor proposes a move (the module docstring).
     ``progress``, if given, is called about twice a second, as by :func:`searchkit.search`.
     """
     board = problem.board
@@ -114,6 +114,8 @@ def feature_search(problem: Any, seconds: float | None = None,
         states.reverse()
         return Result("solved", cost, actions, states, stats, "features")
 
+    if seconds is not None and seconds <= 0:  # as Allowance.run: no time, no search
+        return finish("budget_exhausted", "no time left")
     is_goal = problem.is_goal
     if is_goal(start):
         return finish("solved", key=start_key)

@@ -239,3 +239,13 @@ def test_a_box_carried_on_is_one_move_and_that_solves_microban_93_sooner() -> No
     problem = SOKOBAN.parse(text, level=93, mode="any", cost="pushes")
     result = feature_search(problem, max_expansions=6000, box_moves=False)
     assert result.status == "budget_exhausted"
+
+
+def test_no_time_left_stops_the_search_at_once() -> None:
+    # a portfolio member whose time went to building tables gets 0 s: like any other search
+    # (Allowance.run) it expands nothing, where the time check every 64 expansions let it run
+    problem = SOKOBAN.parse("#######\n#@ $ .#\n#######", mode="any")
+    result = feature_search(problem, seconds=0.0)
+    assert result.status == "budget_exhausted" and result.reason == "no time left"
+    assert result.stats.expanded == 0
+    assert feature_search(problem, seconds=5.0).solved
