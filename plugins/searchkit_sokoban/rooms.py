@@ -25,7 +25,8 @@ so is one that starts with more than ``MAX_BOXES`` boxes, and a larger room's ta
 those of the rooms inside it that stop at a size no larger. Sizes grow while the work of every
 table together (flood rounds, pulls and ways in tried: a measure of time that does not depend
 on the machine) stays under ``max_work``: a size that passes it is dropped (the smaller ones
-are kept), and one predicted to pass twice the cap (growing by the last ratio) is not tried.
+are kept), and one predicted to take the total past twice the cap (growing by the last ratio)
+is not tried.
 
 **The test** (:meth:`RoomTables.alive`), after each push onto a cell of a room: the room's boxes
 (the pushed one and the others in it) when they are no more than the table's largest size ``k``;
@@ -81,9 +82,10 @@ class RoomTables:
     ``rooms`` lists ``(cells, table, k, full)``: the room's cells (a frozenset), its table (box
     set as a bit mask of cells -> bit mask of the keeper cells from which the room can be
     emptied), its largest complete size ``k``, and whether no larger size can be emptied at all.
-    ``work`` is what building them took (flood rounds, pulls and ways in tried), at most
-    ``max_work``; ``expired``, if given, is asked every 1,024 box sets and stops the build,
-    keeping the sizes done.
+    ``work`` is what building them took (flood rounds, pulls and ways in tried; the rooms after
+    it reached ``max_work`` are not tried, and it counts the work of a size dropped for passing
+    the cap); ``expired``, if given, is asked every 1,024 box sets and stops the build, keeping
+    the sizes done.
     """
 
     def __init__(self, board: Board, max_work: int = MAX_WORK,
@@ -96,8 +98,8 @@ class RoomTables:
             if any(inner < cells and cells - inner <= corridor for inner, *_ in kept) or \
                     len(cells.intersection(board.initial_boxes)) > MAX_BOXES:
                 continue
-            if expired is not None and expired():
-                break
+            if self.work >= max_work or expired is not None and expired():
+                break  # (past the cap, a room could not complete even its size 1)
             table, k, full, work = _emptiable_positions(board, cells, max_work - self.work,
                                                         expired)
             self.work += work
@@ -216,7 +218,10 @@ def _emptiable_positions(board: Board, cells: frozenset[int], max_work: int,
     done = 0  # the work of the sizes kept
     costs = [1]  # the work of each size
     while True:
-        if len(costs) >= 2 and done + costs[-1] * costs[-1] > 2 * max_work * costs[-2]:
+        # the next size's work, grown by the last ratio (costs[-1] / costs[-2], the empty
+        # set's work counted as 1), would take the total past twice the cap: not tried
+        if len(costs) >= 2 and \
+                done * costs[-2] + costs[-1] * costs[-1] > 2 * max_work * costs[-2]:
             return table, len(costs) - 1, False, done
         work = 0
         pending: dict[int, int] = {}
