@@ -2,11 +2,11 @@
 
 The ``sokoban-<collection>`` suites run both modes on every level at 60 s (hours of CPU); this
 command runs one mode on some levels, so that a 2-core machine can run two halves at once and
-a user can measure just the fast mode, or run it (the whole portfolio, which ``searchkit solve
--o mode=any`` does not: that runs one strategy) on a collection file of their own. Every level
-goes through :func:`~searchkit_sokoban.solve.solve_level` with ``cost="pushes"`` and
-``clock="cpu"``; each result is printed as one line (and, with ``--jsonl``, appended to a file
-as it comes, so an interrupted run keeps what it measured)::
+a user can measure just the fast mode, or run its portfolio (what ``searchkit solve -o
+mode=any`` runs on one level) over a collection file of their own. Every level goes through
+:func:`~searchkit_sokoban.solve.solve_level` with ``cost="pushes"`` and ``clock="cpu"``; each
+result is printed as one line (and, with ``--jsonl``, appended to a file as it comes, so an
+interrupted run keeps what it measured)::
 
     python -m searchkit_sokoban.bench.collect sasquatch --mode any --limit 60 --levels 1-25
     python -m searchkit_sokoban.bench.collect my_levels.xsb --limit 10

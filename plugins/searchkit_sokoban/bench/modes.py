@@ -16,9 +16,11 @@ portfolio of :data:`~searchkit_sokoban.portfolio.PORTFOLIO`.
   continued). Run two collections at once on a 2-core machine: one process each.
 * ``sokoban-any-ablation``: Microban 101-155 in ``mode="any"`` at 10 s, one technique switched
   off at a time (tunnel macros and pulls, goal macros, packing-order guidance, PI-corrals, the
-  ``subsets`` table, the ``rooms`` tables, the feature-space search, the backward search), the
-  ``corral`` rule switched on, and greedy alone, the feature-space search alone or the backward
-  search alone instead of the portfolio. ``sokoban-sasquatch-ablation``: the same on
+  ``subsets`` table, the ``rooms`` tables, the feature-space search, the backward search, the
+  backward macros on plateaus), the ``corral`` rule switched on, and instead of the portfolio
+  greedy alone, the feature-space search alone (also weighing every push rather than box
+  moves, and with the opener advisor) or the backward search alone (also with its macros,
+  everywhere or on plateaus only): :data:`ABLATION`. ``sokoban-sasquatch-ablation``: the same on
   Sasquatch's 50 levels, a harder collection (28 of them unsolved at 10 s; about 80 minutes of
   CPU).
 
