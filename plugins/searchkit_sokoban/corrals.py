@@ -28,7 +28,7 @@ way).
 >>> from .pushes import PushGenerator
 >>> corrals = CorralDeadlocks(board)
 >>> distance = PushGenerator(board, {}, None)._walk(board.initial_boxes, board.keeper)[2]
->>> corrals.dead(board.initial_boxes, board.keeper, distance, 0)
+>>> corrals.dead(board.keeper, distance, 0)
 False
 """
 
@@ -55,7 +55,7 @@ class CorralDeadlocks:
         self.table: dict[tuple[tuple[int, ...], int, int], bool]
         self.table = board.derived("corral_deadlocks", dict)
 
-    def dead(self, boxes: tuple[int, ...], keeper: int, distance: list[int], region: int,
+    def dead(self, keeper: int, distance: list[int], region: int,
              found: list[tuple[set[int], set[int]]] | None = None) -> bool:
         """Whether some corral of the position proves it dead.
 

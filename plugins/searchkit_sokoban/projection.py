@@ -95,10 +95,8 @@ class Projection:
         if len(gone) != 1 or len(came) != 1:
             return self.labels(after)[1]
         (left,), (reached,) = gone, came
-        # first the freed cell joins the regions around it ...
-        joined = {label[n] for n in self.neighbours[left] if n != reached and label[n] > 0}
-        if label[reached] > 0 and reached in self.neighbours[left]:
-            joined.add(label[reached])
+        # first the freed cell joins the regions around it (the reached cell's included) ...
+        joined = {label[n] for n in self.neighbours[left] if label[n] > 0}
         count += 1 - len(joined)
         # ... then filling the reached cell removes its region if it was alone, and splits
         # its region only if the free cells of its 8-cell ring are not one run

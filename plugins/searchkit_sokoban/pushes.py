@@ -137,8 +137,7 @@ class PushGenerator:
             sealed = (rules[r] for r in RULES)
         pruned, dead = self.pruned, board.dead
         found = corrals(board, distance) if sealed or check_corral else None
-        if sealed and self.corral_deadlocks().dead(boxes, keeper, distance, parent_region,
-                                                   found):
+        if sealed and self.corral_deadlocks().dead(keeper, distance, parent_region, found):
             pruned["corral"] += 1
             return
         subsets_alive = self.subset_table().alive if check_subsets else None

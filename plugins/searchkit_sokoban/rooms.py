@@ -114,7 +114,6 @@ class RoomTables:
             mask = sum(1 << cell for cell in cells)
             for cell in cells:
                 self._of[cell] += ((mask, table, k, full),)
-        self._board = board
 
     def alive(self, others: tuple[int, ...], pushed: int, keeper: int) -> bool:
         """False when the boxes of a room holding ``pushed`` (the box just pushed; ``others``
@@ -131,7 +130,7 @@ class RoomTables:
             if full:
                 return False
             if len(inside) > NEIGHBOURS:
-                inside.sort(key=self._board.manhattan(pushed).__getitem__)
+                inside.sort(key=self.board.manhattan(pushed).__getitem__)
                 del inside[NEIGHBOURS:]
             for group in combinations(inside, k - 1):
                 if not table.get(bit + sum(1 << cell for cell in group), 0) >> keeper & 1:

@@ -89,12 +89,12 @@ def test_a_corral_that_cannot_be_opened_is_dead() -> None:
     board = SOKOBAN.parse("##########\n#.@ $$ . #\n##########").board
     corrals = CorralDeadlocks(board)
     walk = AnyPlanProblem(board).generator._walk(board.initial_boxes, board.keeper)
-    assert corrals.dead(board.initial_boxes, board.keeper, walk[2], walk[3])
+    assert corrals.dead(board.keeper, walk[2], walk[3])
     # with room to walk round the boxes the corral opens: alive
     board = SOKOBAN.parse("##########\n#.@ $$ . #\n#        #\n##########").board
     corrals = CorralDeadlocks(board)
     walk = AnyPlanProblem(board).generator._walk(board.initial_boxes, board.keeper)
-    assert not corrals.dead(board.initial_boxes, board.keeper, walk[2], walk[3])
+    assert not corrals.dead(board.keeper, walk[2], walk[3])
 
 
 def test_solve_level_runs_the_feature_search_on_request() -> None:
