@@ -27,7 +27,7 @@ from typing import Any
 
 from searchkit import Budget, Progress, Result, search
 from searchkit.budget import limit_error
-from searchkit.loops.memory import rss_bytes
+from searchkit.loops.memory import resident_growth
 
 __all__ = ["Allowance", "check_limits"]
 
@@ -70,7 +70,7 @@ class Allowance:
         self.progress = progress
         self.now = time.perf_counter if clock == "wall" else time.thread_time
         self.start = self.now()
-        self.rss_start = None if max_memory is None else rss_bytes()
+        self._growth = None if max_memory is None else resident_growth()
 
     def seconds_left(self) -> float | None:
         """The time left (``None``: no limit)."""
@@ -80,9 +80,7 @@ class Allowance:
 
     def grown(self) -> int:
         """The bytes the process's resident memory grew by since the solve began."""
-        if self.rss_start is None:
-            return 0
-        return max(0, (rss_bytes() or self.rss_start) - self.rss_start)
+        return 0 if self._growth is None else self._growth()
 
     def expiry(self, seconds: float | None = None) -> Callable[[], bool]:
         """A test for work outside any search (building tables) that turns true once

@@ -54,7 +54,7 @@ from itertools import chain
 from typing import Any
 
 from searchkit import Progress, Result, Stats
-from searchkit.loops.memory import rss_bytes
+from searchkit.loops.memory import resident_growth
 from searchkit.result import Status
 
 from .advisors import opener_move, packing_move, walk_distances
@@ -85,8 +85,7 @@ def feature_search(problem: Any, seconds: float | None = None,
     stats = Stats()
     started = time.perf_counter()
     deadline = None if seconds is None else clock() + seconds
-    rss_start = None if max_bytes is None else rss_bytes()
-    memory_cap = None if rss_start is None or max_bytes is None else rss_start + max_bytes
+    grown = None if max_bytes is None else resident_growth()
     key_of = problem.key
     offsets = board.offsets
     start_key = key_of(start)
@@ -141,7 +140,7 @@ def feature_search(problem: Any, seconds: float | None = None,
                 if stats.expanded & 63 == 0:
                     if deadline is not None and clock() > deadline:
                         return finish("budget_exhausted", f"time exhausted ({seconds:g} s)")
-                    if memory_cap is not None and (rss_bytes() or 0) > memory_cap:
+                    if grown is not None and max_bytes is not None and grown() > max_bytes:
                         return finish("budget_exhausted",
                                       f"memory budget exhausted ({max_bytes} bytes)")
                     if progress is not None and (now := time.perf_counter()) >= next_progress:

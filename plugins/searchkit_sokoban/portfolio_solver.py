@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from searchkit import Budget, Progress, Result, SearchkitError, Stats
-from searchkit.loops.memory import rss_bytes
+from searchkit.loops.memory import resident_growth
 from searchkit.result import Status
 
 from .anyplan import Macro
@@ -78,16 +78,15 @@ class PortfolioSolver:
         clock = "cpu" if budget.max_cpu_seconds is not None else "wall"
         seconds = budget.max_cpu_seconds if clock == "cpu" else budget.max_seconds
         text = SokobanPuzzle().format_instance(problem)
-        resident = rss_bytes()
+        grown = resident_growth()
         report = solve_level(text, cost=self.cost, mode="any",
                              time_limit=DEFAULT_SECONDS if seconds is None else seconds,
                              clock=clock, max_nodes=budget.max_expansions,
                              max_memory=budget.max_bytes, progress=progress, **self.options)
-        grown = 0 if resident is None else max(0, (rss_bytes() or resident) - resident)
         stats = Stats(expanded=report.nodes, generated=report.generated,
                       duplicates=report.duplicates, pruned=report.pruned["heuristic"],
                       max_frontier=report.max_frontier, visited=report.visited,
-                      seconds=report.seconds, peak_bytes=grown)
+                      seconds=report.seconds, peak_bytes=grown())
         counters = problem.pruned
         for rule, count in report.pruned.items():
             if rule != "heuristic":  # the states the guide declared dead: stats.pruned

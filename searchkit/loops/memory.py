@@ -35,7 +35,7 @@ from typing import Any
 
 from ..visited.hashtable import HashTable
 
-__all__ = ["MemoryMeter", "rss_bytes", "allocated_size", "owned_size"]
+__all__ = ["MemoryMeter", "rss_bytes", "resident_growth", "allocated_size", "owned_size"]
 
 SAMPLE = 32  # entries measured per container
 _SMALL_OBJECT = 512  # pymalloc serves requests up to this size in 16-byte steps
@@ -270,3 +270,21 @@ def _statm_reader() -> Callable[[], int | None]:
 rss_bytes = _statm_reader()
 rss_bytes.__doc__ = """The process's resident memory in bytes (``/proc/self/statm``; the peak from
 ``getrusage`` where there is no ``/proc``; ``None`` when neither is available)."""
+
+
+def resident_growth() -> Callable[[], int]:
+    """A function that returns the bytes the process's resident memory (:func:`rss_bytes`) grew
+    by since this call: what a memory budget on the real process measures (0 where unknown).
+
+    >>> grown = resident_growth()
+    >>> block = bytearray(64 * 2**20)
+    >>> grown() >= 60 * 2**20 or rss_bytes() is None
+    True
+    """
+    start = rss_bytes()
+
+    def grown() -> int:
+        now = None if start is None else rss_bytes()
+        return 0 if now is None or start is None else max(0, now - start)
+
+    return grown

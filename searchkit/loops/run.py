@@ -45,7 +45,7 @@ from typing import Any, TypeVar
 from ..budget import Budget, BudgetExhausted, Progress
 from ..frontiers.protocol import FrontierKind
 from ..result import Result, Stats, Status
-from .memory import MemoryMeter, rss_bytes
+from .memory import MemoryMeter, resident_growth
 from .watch import alarm, disarm, running
 
 __all__ = ["Run", "FRAME_BYTES"]
@@ -101,7 +101,7 @@ class Run:
         # Under a time or memory budget the first check comes early (nothing is known yet).
         self._step = self.interval if seconds is None and max_bytes is None and cpu is None \
             else self.first_interval
-        self._rss_start = None if max_bytes is None else rss_bytes()
+        self._growth = None if max_bytes is None else resident_growth()
         self.start = start = time.perf_counter()
         self._next_report = start + self.progress_every
         self._last = (start, 0, 0)  # (time, expansions, bytes) at the previous check
@@ -210,10 +210,7 @@ class Run:
 
     def grown(self) -> int:
         """Bytes the process's resident memory grew by since the run started (0 unknown)."""
-        if self._rss_start is None:
-            return 0
-        now = rss_bytes()
-        return 0 if now is None else max(0, now - self._rss_start)
+        return 0 if self._growth is None else self._growth()
 
     def _adapt(self, now: float, expanded: int, held: int) -> None:
         """Choose the next interval: grow it up to :attr:`interval`, shrink it so that the next
