@@ -70,17 +70,13 @@ def packing_move(problem: Any, state: Any) -> tuple[Macro, Any, int, float] | No
             continue
         directions, keeper = route
         stand = box - board.offsets[directions[0]]
-        after = tuple(sorted((*(b for b in boxes if b != box), goal)))
-        move = problem.macro_child(Macro(boxes, state.keeper, stand, directions), after,
-                                   keeper, goal)
+        move = problem.carry_child(Macro(boxes, state.keeper, stand, directions), goal, keeper)
         if move is None:
             continue
         if problem.tree is not None:  # recorded like the problem's own children
-            child = move[1]
-            problem.tree.setdefault((child[0], child[1]), ((boxes, state[1]), move[0], keeper))
+            problem.record((boxes, state[1]), move)
         return move
     return None
-
 
 
 def walk_distances(board: Any, goal: int) -> list[int]:

@@ -150,14 +150,18 @@ class AnyPlanProblem(PushSokobanProblem):
 
     def _recorded(self, state: Any) -> Iterator[tuple[Any, ...]]:
         """:meth:`_children`, each recorded in :attr:`tree`."""
+        record, parent = self.record, (state[0], state[1])
+        for child in self._children(state):
+            record(parent, child)
+            yield child
+
+    def record(self, parent: Hashable, child: tuple[Any, ...]) -> None:
+        """Record ``child`` (``(action, state, ...)``: a step from the position whose key is
+        ``parent``) in :attr:`tree`, unless it is there already (the first path is kept)."""
         tree = self.tree
         assert tree is not None
-        parent = state[0], state[1]
-        for child in self._children(state):
-            child_state = child[1]
-            tree.setdefault((child_state[0], child_state[1]),
-                            (parent, child[0], child_state.keeper))
-            yield child
+        state = child[1]
+        tree.setdefault((state[0], state[1]), (parent, child[0], state.keeper))
 
     def actions_to(self, key: Hashable) -> tuple[list[Any], int]:
         """The actions from the start to the recorded position ``key`` (see :attr:`tree`) and
@@ -223,24 +227,25 @@ class AnyPlanProblem(PushSokobanProblem):
         if found is None:
             return None
         more, keeper = found
-        boxes = tuple(sorted((*(b for b in boxes if b != box), goal)))
-        child = self.macro_child(
-            _macro((action.boxes, action.keeper, action.stand, directions + more)), boxes,
-            keeper, goal)
+        child = self.carry_child(
+            _macro((action.boxes, action.keeper, action.stand, directions + more)), goal, keeper)
         if child is not None:
             self.macro_pushes["goal"] += len(more)
         return child
 
-    def macro_child(self, macro: Macro, boxes: tuple[int, ...], keeper: int, moved: int
+    def carry_child(self, macro: Macro, end: int, keeper: int
                     ) -> tuple[Macro, Any, int, float] | None:
-        """``(macro, child, cost, guide)`` for a macro that leaves ``boxes`` (sorted) and the
-        keeper on ``keeper``, its box on ``moved``; ``None`` when that position is dead (the
-        box frozen off a goal, or no matching of boxes to goals)."""
+        """``(macro, child, cost, guide)`` for a macro that carries its box to ``end``
+        (a goal macro, the packing advisor's move) and leaves the keeper on ``keeper``; ``None``
+        when that position is dead (the box frozen off a goal, or no matching of boxes to
+        goals)."""
         board = self.board
+        box = macro.box_cells(board.offsets)[0]
+        boxes = tuple(sorted((*(b for b in macro.boxes if b != box), end)))
         has_box = bytearray(board.size)
         for cell in boxes:
             has_box[cell] = 1
-        if freeze_deadlock(board, has_box, moved):
+        if freeze_deadlock(board, has_box, end):
             return None
         bound = self.push_bound.value(boxes, keeper)
         if bound == inf:

@@ -29,7 +29,7 @@ FESS): four numbers, each computed from the boxes alone with tables built once p
 from __future__ import annotations
 
 from .board import Board
-from .floods import one_run
+from .floods import one_run, ring_offsets
 from .packing import packed_prefix
 
 __all__ = ["Projection"]
@@ -43,8 +43,7 @@ class Projection:
         self.order = order
         self.neighbours = board.neighbours
         self.floor = board.floor
-        width = board.width
-        self.ring = (-width, -width + 1, 1, width + 1, width, width - 1, -1, -width - 1)
+        self.ring = ring_offsets(board)
         self.template = [-2] * board.size  # -2: wall or outside; -1: a box; else a label
         for cell in board.floor:
             self.template[cell] = 0
