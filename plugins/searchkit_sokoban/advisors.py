@@ -57,7 +57,7 @@ def packing_move(problem: Any, state: Any) -> tuple[Macro, Any, int, float] | No
     ``None`` (all goals packed, no route found, or its end is a deadlock)."""
     board = problem.board
     boxes = state.boxes
-    goal = problem._next_goal(boxes)
+    goal = problem.next_goal(boxes)
     if goal < 0:
         return None
     distance = board.push_distance[board.goals.index(goal)]

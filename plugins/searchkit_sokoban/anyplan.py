@@ -220,7 +220,7 @@ class AnyPlanProblem(PushSokobanProblem):
         """The goal macro after a push that brought a box (now on ``box``) next to the goals:
         the same box pushed on to the next goal of the packing order, if it can get there
         through the goal area, as one more child (the plain push stays a child too)."""
-        goal = self._next_goal(boxes)
+        goal = self.next_goal(boxes)
         if goal < 0:
             return None
         found = box_route(self.board, boxes, box, keeper, goal, area=self._goal_area)
@@ -318,7 +318,7 @@ class AnyPlanProblem(PushSokobanProblem):
         self.macro_pushes["tunnel"] += count
         return tuple(sorted(box_set)), keeper, count
 
-    def _next_goal(self, boxes: tuple[int, ...]) -> int:
+    def next_goal(self, boxes: tuple[int, ...]) -> int:
         """The first goal of the packing order without a box (-1 when all are filled)."""
         order = self.order
         filled = packed_prefix(order, set(boxes))
