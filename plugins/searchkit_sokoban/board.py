@@ -102,8 +102,11 @@ class Board:
         sealed_boxes = boxes - floor
         sealed_goals = goals - floor
         self.scenery = frozenset(sealed_boxes & sealed_goals)  # boxes on goals, sealed off
+        #: boxes off goals and goals without a box, sealed off: the level cannot be solved
+        self.stray_boxes = frozenset(sealed_boxes - sealed_goals)
+        self.stray_goals = frozenset(sealed_goals - sealed_boxes)
         self.unsolvable: str | None = None
-        stray = (sealed_boxes ^ sealed_goals)
+        stray = self.stray_boxes | self.stray_goals
         if stray:
             r, c = self.row_col(min(stray))
             what = "box" if min(stray) in sealed_boxes else "goal"

@@ -115,6 +115,9 @@ def feature_search(problem: Any, seconds: float | None = None,
 
     if seconds is not None and seconds <= 0:  # as Allowance.run: no time, no search
         return finish("budget_exhausted", "no time left")
+    unsolvable = problem.unsolvable_reason()  # as searchkit.search: the level's own proof
+    if unsolvable:
+        return finish("no_solution", unsolvable)
     is_goal = problem.is_goal
     if is_goal(start):
         return finish("solved", key=start_key)

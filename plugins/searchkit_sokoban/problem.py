@@ -246,6 +246,10 @@ class SokobanProblem(ProblemBase):
                     row.append("#")
                 elif cell in board.scenery:
                     row.append("*")
+                elif cell in board.stray_boxes:  # sealed off: drawn, never moved
+                    row.append("$")
+                elif cell in board.stray_goals:
+                    row.append(".")
                 elif cell == keeper:
                     row.append("+" if cell in goals else "@")
                 elif cell in box_set:

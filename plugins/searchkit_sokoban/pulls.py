@@ -157,6 +157,11 @@ class PullProblem(ProblemBase):
         found = self._assignment(state.boxes)
         return found.value
 
+    def unsolvable_reason(self) -> str | None:
+        """A box or goal sealed off from the keeper (:attr:`.Board.unsolvable`): the level
+        has no plan, and the matching of boxes to starting cells would not even be square."""
+        return self.board.unsolvable
+
     def successors(self, state: Any) -> Iterator[tuple[Any, Any, int]]:
         # the plateau test compares the children's guide with the state's own
         h = self.heuristic(state) if self.plateau_macros and state.region >= 0 else 0
