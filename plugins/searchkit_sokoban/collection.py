@@ -31,6 +31,6 @@ def instances(text: str, level: int | str | None = None,
     if level is not None:
         levels = [select_level(levels, level)]
     lines = text.splitlines()
-    for raw in levels:
-        first, last = raw.rows[0][0], raw.rows[-1][0]
-        yield PuzzleInstance(raw.name, "\n".join(lines[first - 1:last]), None, first)
+    for raw in levels:  # every line of the board, a bad one too: it parses (and fails) alone
+        yield PuzzleInstance(raw.name, "\n".join(lines[raw.first_line - 1:raw.last_line]), None,
+                             raw.first_line)

@@ -49,18 +49,16 @@ class RawLevel:
 
     ``error`` is the first error found in its rows (a bad run-length count, a row too wide):
     raised when the level is used (:class:`~searchkit_sokoban.board.Board`), so that one broken
-    level does not hide the others of a collection.
+    level does not hide the others of a collection. ``first_line`` and ``last_line`` are the
+    source lines the board spans, those with an error included.
     """
 
     name: str
+    first_line: int
+    last_line: int
     rows: list[tuple[int, str]] = field(default_factory=list)
     title: str | None = None
     error: PuzzleFormatError | None = None
-
-    @property
-    def first_line(self) -> int:
-        """The line number of the board's first row."""
-        return self.rows[0][0]
 
 
 def expand_rle(text: str, line: int) -> list[str]:
@@ -163,9 +161,10 @@ def split_levels(text: str) -> list[RawLevel]:
                 above.append(stripped)  # free text outside a board
                 continue
             named = [c for c in above if c]
-            current = RawLevel(name=named[0] if named else "", title=title)
+            current = RawLevel(named[0] if named else "", lineno, lineno, title=title)
             levels.append(current)
             above, title, trailing = [], None, None
+        current.last_line = lineno
         try:
             current.rows += [(lineno, row) for row in expand_rle(line.rstrip(), lineno)]
         except PuzzleFormatError as exc:

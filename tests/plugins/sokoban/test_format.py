@@ -114,3 +114,22 @@ def test_options_are_validated() -> None:
         SOKOBAN.parse("#####\n#@$.#\n#####", cost="steps")
     with pytest.raises(OptionError):
         SOKOBAN.parse("#####\n#@$.#\n#####", freeze="maybe")
+
+
+@pytest.mark.parametrize("text, line", [
+    ("3", 1),  # a level of one bad line
+    ("; a\n99999999999#\n#####\n#@$.#\n#####", 2),  # the bad line first: it was dropped
+    ("#####\n#@$.#\n3\n#####", 3),
+])
+def test_a_collections_instance_keeps_its_bad_lines(text, line) -> None:
+    # batch runs a collection's levels as instances, each parsed alone: the error must be
+    # the one the whole file gives, at the same line
+    from searchkit_sokoban.collection import instances
+
+    (instance,) = instances(text)
+    with pytest.raises(PuzzleFormatError) as alone:
+        SOKOBAN.parse(instance.text)
+    with pytest.raises(PuzzleFormatError) as whole:
+        SOKOBAN.parse(text)
+    assert whole.value.line == line == alone.value.line + instance.line - 1
+    assert str(alone.value).split(": ", 1)[1] == str(whole.value).split(": ", 1)[1]
