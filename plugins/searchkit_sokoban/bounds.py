@@ -30,7 +30,7 @@ from typing import Any
 from .assignment import Assignment
 from .board import Board
 from .subsetmoves import SubsetMoveBound
-from .subsets import SubsetTable
+from .subsets import level_table
 
 __all__ = ["HEURISTICS", "MoveBound", "PushBound"]
 
@@ -194,7 +194,7 @@ class MoveBound:
         sizes = None  # which sizes fit: the subsets table knows, if there is one
         board = self.board
         if self._subsets or board.has_derived("subsets"):
-            table = board.derived("subsets", lambda: SubsetTable(board))
+            table = level_table(board)
             sizes = {k: len(found) for k, found in table.tables.items()}
         return SubsetMoveBound(board, sizes=sizes)
 

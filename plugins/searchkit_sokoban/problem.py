@@ -28,7 +28,7 @@ the heuristics those of :mod:`.bounds`.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -220,9 +220,9 @@ class SokobanProblem(ProblemBase):
 
     # -- tables and helpers ---------------------------------------------------------------------
 
-    def subset_table(self) -> SubsetTable:
+    def subset_table(self, expired: Callable[[], bool] | None = None) -> SubsetTable:
         """The ``subsets`` rule's table (see :meth:`PushGenerator.subset_table`)."""
-        return self.generator.subset_table()
+        return self.generator.subset_table(expired)
 
     def few_boxes_table(self) -> SubsetMoveBound:
         """The table of ``subset_bound`` (see :meth:`MoveBound.few_boxes_table`)."""

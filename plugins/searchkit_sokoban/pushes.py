@@ -37,7 +37,7 @@ from .corrals import CorralDeadlocks
 from .deadlocks import bipartite_deadlock, corrals, freeze_deadlock, pi_corral_pushes
 from .floods import WALLS, flood_root, one_run, ring_offsets
 from .rooms import RoomTables
-from .subsets import SubsetTable
+from .subsets import SubsetTable, level_table
 
 __all__ = ["RULES", "Action", "Push", "PushGenerator", "region_root", "spell_walk"]
 
@@ -100,11 +100,11 @@ class PushGenerator:
                          right: (up, down)}
         self._ring = ring_offsets(board)  # the 8 cells around a cell (see floods.one_run)
 
-    def subset_table(self) -> SubsetTable:
-        """The ``subsets`` rule's table (:mod:`.subsets`), built on first use (the first search
-        pays for it in its own time; a problem never searched does not) and shared through
-        :meth:`Board.derived`."""
-        return self.board.derived("subsets", lambda: SubsetTable(self.board))
+    def subset_table(self, expired: Callable[[], bool] | None = None) -> SubsetTable:
+        """The ``subsets`` rule's table (:func:`.subsets.level_table`), built on first use (the
+        first search pays for it in its own time; a problem never searched does not; outside a
+        search, ``expired`` may stop the build)."""
+        return level_table(self.board, expired)
 
     def room_tables(self, expired: Callable[[], bool] | None = None) -> RoomTables:
         """The ``rooms`` rule's tables (:mod:`.rooms`), built on first use (``expired``, if

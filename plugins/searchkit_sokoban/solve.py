@@ -125,9 +125,9 @@ def _prepare_tables(problem: Any, max_sets: int | None, allowance: Allowance,
     if problem.rules["rooms"]:
         problem.generator.room_tables(allowance.expiry())
     if max_sets is not None and problem.rules["subsets"]:
+        table = problem.subset_table(allowance.expiry(rest()))  # what a search would build
         left = rest()
-        problem.subset_table().extend(max_sets, allowance.expiry(None if left is None
-                                                                 else left / 2))
+        table.extend(max_sets, allowance.expiry(None if left is None else left / 2))
     return rest()
 
 

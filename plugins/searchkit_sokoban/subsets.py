@@ -62,7 +62,7 @@ from itertools import combinations
 from .board import Board
 from .boxsets import floor_mask, grow_closure, mask_pulls, mask_pushes
 
-__all__ = ["SubsetTable"]
+__all__ = ["SubsetTable", "level_table"]
 
 
 class SubsetTable:
@@ -77,8 +77,8 @@ class SubsetTable:
     """
 
     def __init__(self, board: Board, max_boxes: int = 5, max_sets: int = 100_000,
-                 neighbours: int = 6, max_answers: int = 100_000, backward: bool = False
-                 ) -> None:
+                 neighbours: int = 6, max_answers: int = 100_000, backward: bool = False,
+                 expired: Callable[[], bool] | None = None) -> None:
         self.tables: dict[int, dict[int, int]] = {}
         self.states: dict[int, int] = {}
         self._board = board
@@ -96,7 +96,7 @@ class SubsetTable:
         #: neighbours' test the same ones again); emptied when it holds ``max_answers``
         self._answers: dict[tuple[int, int], bool] = {}
         self._max_answers = max_answers
-        self.extend(max_sets)
+        self.extend(max_sets, expired)
 
     def extend(self, max_sets: int, expired: Callable[[], bool] | None = None) -> bool:
         """Add the larger sizes that fit within ``max_sets`` box sets (a larger cap than the
@@ -182,6 +182,13 @@ class SubsetTable:
                 answers.clear()
             answers[near_mask, key] = answer
         return answer
+
+
+def level_table(board: Board, expired: Callable[[], bool] | None = None) -> SubsetTable:
+    """The level's ``subsets`` table, built on first use (``expired``, if given, may stop the
+    build like the cap, see :meth:`SubsetTable.extend`) and shared by every search and bound on
+    the level (:meth:`~.board.Board.derived`)."""
+    return board.derived("subsets", lambda: SubsetTable(board, expired=expired))
 
 
 def _triples_would_not_fit(board: Board, pairs: int, max_sets: int, backward: bool) -> bool:

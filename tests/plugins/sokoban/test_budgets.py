@@ -110,3 +110,24 @@ def test_the_collect_command_passes_its_budgets_on(tmp_path, monkeypatch, capsys
     assert memory_too["reason"].startswith("memory budget exhausted (1 bytes")
     assert nodes["reason"] == "expansion budget exhausted (2000 expansions)"
     assert nodes["nodes"] == 2000
+
+
+@needs_data
+def test_a_member_that_extends_the_subsets_tables_builds_them_within_the_time(monkeypatch) -> None:
+    # subset_sets makes a member build the level's table before its search, outside any
+    # search's budget: that build must stop at the solve's time too (Sasquatch 10's takes
+    # about a second, the limit here is 0.05 s), not only the extension after it
+    from searchkit_sokoban import subsets
+
+    stops: list[object] = []
+    built = subsets.SubsetTable.__init__
+
+    def spy(self, *args: object, expired: object = None, **kwargs: object) -> None:
+        stops.append(expired)
+        built(self, *args, expired=expired, **kwargs)
+
+    monkeypatch.setattr(subsets.SubsetTable, "__init__", spy)
+    report = solve_level(SASQUATCH.read_text(), 10, cost="pushes", mode="any", time_limit=0.05,
+                         portfolio=(("g", "any", "greedy", 1.0, {"subset_sets": 100_001}),))
+    assert report.status == "budget_exhausted"
+    assert stops and all(callable(stop) and stop() for stop in stops)  # the time is spent
