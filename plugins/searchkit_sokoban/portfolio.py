@@ -17,6 +17,7 @@ ValueError: portfolio member 'mine': share 1.5 must be in (0, 1] (a fraction of 
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from searchkit import UnknownNameError, get_strategy
@@ -25,7 +26,8 @@ from .problem import MODES
 from .routes import check_macros
 
 __all__ = ["ANY_TUNING", "FEATURE_TUNING", "LANES", "OWN_SEARCHES", "PORTFOLIO", "PULL_TUNING",
-           "TABLE_TUNING", "Member", "check_plan", "check_strategy", "check_workers"]
+           "TABLE_TUNING", "Member", "check_plan", "check_strategy", "check_switches",
+           "check_workers"]
 
 #: Keyword arguments of :class:`~.anyplan.AnyPlanProblem` that :func:`~.solve.solve_level`
 #: passes on in ``mode="any"`` (switches for ablations, not puzzle options); ``tunnels`` also
@@ -107,9 +109,11 @@ def check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
             except UnknownNameError as error:
                 raise UnknownNameError("strategy", strategy,
                                        [*error.valid, *OWN_SEARCHES]) from None
-        if not 0 < share <= 1:
+        if not _real(share) or not 0 < share <= 1:
             raise ValueError(f"{where}share {share!r} must be in (0, 1] (a fraction of the "
                              "time left)")
+        if not isinstance(tuning, dict):
+            raise ValueError(f"{where}tuning {tuning!r} must be a dict of switches")  # noqa: TRY004
         if tuning and mode != "any":
             raise ValueError(f"{where}tuning {sorted(tuning)} applies only to mode 'any'")
         valid = PULL_TUNING if strategy == "pull" else (*ANY_TUNING, *TABLE_TUNING)
@@ -117,6 +121,7 @@ def check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
             if switch not in valid:
                 raise ValueError(f"{where}unknown tuning {switch!r} (valid: "
                                  f"{', '.join(valid)})")
+        _check_values(tuning, where)
         sets = tuning.get("subset_sets")
         if sets is not None and (not isinstance(sets, int) or isinstance(sets, bool) or
                                  sets < 1):
@@ -127,6 +132,41 @@ def check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
                 check_macros(**tuning)
             except ValueError as error:
                 raise ValueError(f"{where}{error}") from None
+
+
+def check_switches(switches: dict[str, Any], mode: str, strategy: str | None) -> None:
+    """Refuse :func:`~.solve.solve_level`'s switches of :data:`ANY_TUNING` and
+    :data:`FEATURE_TUNING` (``ValueError``) where they would be ignored, or with a bad value.
+
+    >>> check_switches({"opener": True}, "any", "greedy")
+    Traceback (most recent call last):
+    ...
+    ValueError: switch 'opener' applies only to strategy 'features' and the portfolio
+    """
+    for name in switches:
+        if mode != "any":
+            raise ValueError(f"switch {name!r} applies only to mode 'any'")
+        if name in FEATURE_TUNING and strategy not in (None, "features"):
+            raise ValueError(f"switch {name!r} applies only to strategy 'features' and the "
+                             "portfolio")
+    _check_values(switches, "")
+
+
+def _real(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and \
+        math.isfinite(value)
+
+
+def _check_values(switches: dict[str, Any], where: str) -> None:
+    """Refuse a switch of :data:`ANY_TUNING` or :data:`FEATURE_TUNING` with a bad value: the
+    on/off ones take ``True`` or ``False``, ``packing_weight`` a finite number >= 0."""
+    for name, value in switches.items():
+        if name == "packing_weight":
+            if not _real(value) or value < 0:
+                raise ValueError(f"{where}packing_weight {value!r} must be a finite number, "
+                                 "0 or more")
+        elif name in (*ANY_TUNING, *FEATURE_TUNING) and not isinstance(value, bool):
+            raise ValueError(f"{where}switch {name!r} takes True or False, not {value!r}")
 
 
 def check_strategy(strategy: str | None, mode: str) -> None:

@@ -42,7 +42,15 @@ from .features import feature_search
 from .levels import select_level, split_levels
 from .lurd import plan_to_lurd, replay_lurd
 from .plugin import SokobanPuzzle
-from .portfolio import ANY_TUNING, FEATURE_TUNING, LANES, PORTFOLIO, check_plan, check_workers
+from .portfolio import (
+    ANY_TUNING,
+    FEATURE_TUNING,
+    LANES,
+    PORTFOLIO,
+    check_plan,
+    check_switches,
+    check_workers,
+)
 from .problem import make_problem
 from .pulls import PULL_RULES, PullProblem
 from .pushes import RULES
@@ -188,6 +196,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     raw = select_level(split_levels(text), level)
     tuning = {name: options.pop(name) for name in ANY_TUNING if name in options}
     feature_tuning = {name: options.pop(name) for name in FEATURE_TUNING if name in options}
+    check_switches({**tuning, **feature_tuning}, mode, strategy)
     options = SokobanPuzzle().resolve_options({"cost": cost, "mode": mode, **options})
     for name in ("level", "cost", "mode"):
         del options[name]

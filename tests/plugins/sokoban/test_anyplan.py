@@ -174,6 +174,13 @@ CORRIDOR = "#######\n#@ $ .#\n#######"
      r"member 'f': subset_sets 0 must be a positive whole number"),
     (("f", "any", "features", 1.0, {"subset_sets": 1.5e5}), "ValueError", r"subset_sets 150000.0"),
     (("f", "any", "features", 1.0, {"subset_sets": True}), "ValueError", r"subset_sets True"),
+    (("g", "any", "greedy", "0.5", {}), "ValueError", r"member 'g'.*share '0.5' must be in"),
+    (("g", "any", "greedy", 1.0, None), "ValueError", r"member 'g'.*tuning None must be a dict"),
+    (("g", "any", "greedy", 1.0, ["tunnels"]), "ValueError", r"tuning \['tunnels'\] must be"),
+    (("g", "any", "greedy", 1.0, {"tunnels": "no"}), "ValueError",
+     r"member 'g'.*switch 'tunnels' takes True or False, not 'no'"),
+    (("g", "any", "greedy", 1.0, {"packing_weight": -1}), "ValueError",
+     r"member 'g'.*packing_weight -1 must be a finite number, 0 or more"),
 ])
 def test_a_bad_portfolio_member_is_refused_before_any_search_runs(
         member: tuple, error: str, message: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -191,6 +198,22 @@ def test_a_bad_portfolio_member_is_refused_before_any_search_runs(
     with pytest.raises(Exception, match=message) as raised:
         solve_level(CORRIDOR, mode="any", portfolio=portfolio)
     assert type(raised.value).__name__ == error
+
+
+@pytest.mark.parametrize(("mode", "strategy", "switches", "message"), [
+    ("optimal", None, {"goal_macros": "banana"}, "switch 'goal_macros' applies only to mode"),
+    ("optimal", None, {"opener": True}, "switch 'opener' applies only to mode 'any'"),
+    ("any", "greedy", {"opener": "x"}, "switch 'opener' applies only to strategy 'features'"),
+    ("any", "pull", {"box_moves": False}, "switch 'box_moves' applies only to strategy"),
+    ("any", None, {"opener": 1}, "switch 'opener' takes True or False, not 1"),
+    ("any", "greedy", {"packing_weight": float("nan")}, "packing_weight nan must be a finite"),
+])
+def test_a_switch_that_would_be_ignored_or_is_bad_is_refused(mode, strategy, switches,
+                                                              message) -> None:
+    with pytest.raises(ValueError, match=message):
+        solve_level(CORRIDOR, mode=mode, strategy=strategy, **switches)
+    if mode == "any" and strategy is None:
+        assert solve_level(CORRIDOR, mode="any", opener=True, box_moves=False).solved
 
 
 def test_a_single_strategy_is_checked_like_a_portfolio_member() -> None:
