@@ -289,8 +289,9 @@ class AnyPlanProblem(PushSokobanProblem):
                         ) -> tuple[tuple[int, ...], int, int] | None:
         """Push the box just pushed (on ``keeper + offset``) on along its tunnel.
 
-        Returns the boxes, the keeper's cell and the number of extra pushes, or ``None`` when
-        the box would end frozen off a goal or on a dead square (the position is dead).
+        Returns the boxes, the keeper's cell and the number of extra pushes (the box stops
+        before a dead square, a wall or a box), or ``None`` when it would end frozen off a goal
+        (the position is dead).
         """
         board = self.board
         off = board.offsets[direction]

@@ -107,7 +107,8 @@ class SokobanProblem(ProblemBase):
 
     Options: ``heuristic`` (:data:`HEURISTICS`), ``keeper_aware`` (push distances respect the
     keeper's side of a box), ``subset_bound`` (the moves bound also takes what a few boxes need
-    alone), and the rules of :data:`RULES` as booleans (all on by default).
+    alone), and the rules of :data:`RULES` as booleans (on by default but ``rooms`` and
+    ``corral``; ``pi_corral`` is kept for push optima only, so the pushes model alone uses it).
 
     >>> from searchkit import search
     >>> from .levels import split_levels

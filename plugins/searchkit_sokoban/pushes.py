@@ -41,7 +41,9 @@ from .subsets import SubsetTable, level_table
 
 __all__ = ["RULES", "Action", "Push", "PushGenerator", "region_root", "spell_walk"]
 
-#: The deadlock rules, in the order they are tried on a push.
+#: The deadlock rules, as switched and counted in ``pruned`` (tried per position: ``corral``,
+#: then ``pi_corral``; per push: ``dead_squares``, ``freeze``, ``subsets``, ``rooms``,
+#: ``bipartite``).
 RULES = ("dead_squares", "freeze", "bipartite", "subsets", "rooms", "pi_corral", "corral")
 
 
@@ -133,16 +135,16 @@ class PushGenerator:
         board = self.board
         occupied, has_box, distance, parent_region = self._walk(boxes, keeper)
         rules = self.rules
-        check_dead, check_freeze, check_bipartite, check_subsets, check_rooms, check_corral, \
-            sealed = (rules[r] for r in RULES)
+        check_dead, check_freeze, check_bipartite, check_subsets, check_rooms, check_pi_corral, \
+            check_corral = (rules[r] for r in RULES)
         pruned, dead = self.pruned, board.dead
-        found = corrals(board, distance) if sealed or check_corral else None
-        if sealed and self.corral_deadlocks().dead(keeper, distance, parent_region, found):
+        found = corrals(board, distance) if check_corral or check_pi_corral else None
+        if check_corral and self.corral_deadlocks().dead(keeper, distance, parent_region, found):
             pruned["corral"] += 1
             return
         subsets_alive = self.subset_table().alive if check_subsets else None
         rooms_alive = self.room_tables().alive if check_rooms else None
-        corral = pi_corral_pushes(board, distance, found) if check_corral else None
+        corral = pi_corral_pushes(board, distance, found) if check_pi_corral else None
         bound = self.bound
         bound_is_rule = check_bipartite and bound.is_matching
         with_bound = with_bound or bound_is_rule
