@@ -121,9 +121,6 @@ class AnyPlanProblem(PushSokobanProblem):
     def heuristic(self, state: Any) -> float:
         return self._guide(state.boxes, self.push_bound.value(state.boxes, state.keeper))
 
-    def key(self, state: Any) -> Hashable:
-        return state[0], state[1]
-
     def is_goal(self, state: Any) -> bool:
         return state.boxes == self.board.goals or \
             self.meet is not None and (state[0], state[1]) in self.meet

@@ -37,7 +37,6 @@ from searchkit import ProblemBase
 from .board import PUSH_CHARS, Board
 from .bounds import HEURISTICS, MoveBound, PushBound
 from .pushes import RULES, Action, PushGenerator, region_root, spell_walk
-from .subsetmoves import SubsetMoveBound
 from .subsets import SubsetTable
 
 __all__ = [
@@ -143,8 +142,6 @@ class SokobanProblem(ProblemBase):
             raise TypeError(f"unknown rule {min(unknown)!r} (valid: {', '.join(RULES)})")
         switches["pi_corral"] = switches["pi_corral"] and self.corrals_are_sound
         self.board = board
-        self.heuristic_name = heuristic
-        self.keeper_aware = keeper_aware
         #: the push bound (the ``heuristic`` option) and the moves bound built on it
         self.push_bound = PushBound(board, heuristic, keeper_aware)
         self.move_bound = MoveBound(self.push_bound, few_boxes=subset_bound,
@@ -160,11 +157,6 @@ class SokobanProblem(ProblemBase):
     def pruned(self) -> dict[str, int]:
         """How many pushes each rule cut so far."""
         return self.generator.pruned
-
-    @property
-    def subset_bound(self) -> bool:
-        """Whether the moves bound also takes what a few boxes need alone."""
-        return self.move_bound.few_boxes
 
     # -- the Problem protocol -----------------------------------------------------------------
 
@@ -224,10 +216,6 @@ class SokobanProblem(ProblemBase):
     def subset_table(self, expired: Callable[[], bool] | None = None) -> SubsetTable:
         """The ``subsets`` rule's table (see :meth:`PushGenerator.subset_table`)."""
         return self.generator.subset_table(expired)
-
-    def few_boxes_table(self) -> SubsetMoveBound:
-        """The table of ``subset_bound`` (see :meth:`MoveBound.few_boxes_table`)."""
-        return self.move_bound.few_boxes_table()
 
     def region_root(self, boxes: tuple[int, ...], keeper: int) -> int:
         """The smallest cell the keeper can reach from ``keeper`` with ``boxes`` fixed. O(floor)."""

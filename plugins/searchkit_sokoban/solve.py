@@ -261,8 +261,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
             break
     assert result is not None and problem is not None
     status, reason = result.status, allowance.why(result, totals["nodes"])
-    optimal = result.solved and problem.proves_optimal and plan_strategy != "features" and \
-        get_strategy(plan_strategy).optimal
+    optimal = result.solved and problem.proves_optimal and get_strategy(plan_strategy).optimal
     if tiebreak and cost == "pushes" and mode == "optimal" and result.solved:
         assert result.cost is not None
         second = make_problem(board, "moves", push_limit=int(result.cost), **options)
