@@ -134,9 +134,15 @@ class Board:
     @cached_property
     def dead(self) -> bytearray:
         """``dead[c]`` is 1 for the floor cells from which a box alone reaches no goal."""
+        return self.unreached(self.push_distance)
+
+    def unreached(self, distances: list[list[float]]) -> bytearray:
+        """1 for the floor cells that every table of ``distances`` (box-alone pushes, per cell:
+        :meth:`box_distances`) says ``inf``: :attr:`dead` for the goals' tables, the backward
+        search's dead cells for the starting cells' (:mod:`.pulls`)."""
         dead = bytearray(self.size)
         for cell in self.floor:
-            if all(d[cell] == inf for d in self.push_distance):
+            if all(d[cell] == inf for d in distances):
                 dead[cell] = 1
         return dead
 

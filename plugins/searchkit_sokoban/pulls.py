@@ -123,10 +123,7 @@ class PullProblem(ProblemBase):
         self._starts = frozenset(self.starts)
         #: from_start[i][c]: box-alone pushes from starting cell i to cell c
         self.from_start = [board.box_distances(s, to_cell=False) for s in self.starts]
-        self.dead = bytearray(board.size)
-        for cell in board.floor:
-            if all(d[cell] == inf for d in self.from_start):
-                self.dead[cell] = 1
+        self.dead = board.unreached(self.from_start)
         self._big = (len(board.floor) + 1) * (len(self.starts) + 1)
         self._assignments: dict[tuple[int, ...], Assignment] = {}
         self._walls = board.is_floor.translate(WALLS)
