@@ -9,7 +9,7 @@ reaches, so one O(size) copy in C replaces a set built cell by cell.
 >>> from .levels import split_levels
 >>> from .board import Board
 >>> board = Board(split_levels("#######\\n#@ $  #\\n# ## .#\\n#######")[0])
->>> blocked = board.is_floor.translate(WALLS)
+>>> blocked = keeper_walls(board)
 >>> flood_root(board, blocked, board.keeper) == board.keeper  # the keeper's cell is smallest
 True
 >>> box = board.initial_boxes[0]
@@ -20,14 +20,24 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .board import Board
 
-__all__ = ["WALLS", "WalkRound", "flood_region", "flood_root"]
+__all__ = ["WALLS", "WalkRound", "flood_region", "flood_root", "keeper_walls"]
 
 #: ``is_floor.translate(WALLS)``: 1 on the walls, 0 on the floor
 WALLS = bytes.maketrans(b"\x00\x01", b"\x01\x00")
+
+
+def keeper_walls(board: Board, boxes: Iterable[int] = ()) -> bytearray:
+    """1 on the walls and on ``boxes``, 0 on the free floor: the cells the keeper cannot
+    enter, as :func:`flood_region` and :func:`flood_root` take them. O(size)."""
+    blocked = board.is_floor.translate(WALLS)
+    for cell in boxes:
+        blocked[cell] = 1
+    return blocked
 
 
 def flood_region(board: Board, occupied: bytearray, start: int) -> tuple[bytearray, int]:

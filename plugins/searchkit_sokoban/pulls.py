@@ -67,7 +67,7 @@ from searchkit import ProblemBase
 
 from .assignment import Assignment
 from .board import PUSH_CHARS, Board
-from .floods import WALLS, flood_region, flood_root, region_after_pull, ring_offsets
+from .floods import flood_region, flood_root, keeper_walls, region_after_pull, ring_offsets
 from .pullplans import Pull, forward_lurd, forward_plan, single_pulls
 from .pushes import Action, spell_walk
 from .routes import PullMacro, check_macros, pull_routes, tunnel_pull
@@ -126,7 +126,6 @@ class PullProblem(ProblemBase):
         self.dead = board.unreached(self.from_start)
         self._big = (len(board.floor) + 1) * (len(self.starts) + 1)
         self._assignments: dict[tuple[int, ...], Assignment] = {}
-        self._walls = board.is_floor.translate(WALLS)
         self._start_region = flood_region(board, self._occupied(self.starts), board.keeper)[1]
         self._root = _state((board.goals, -1, -1))
         #: key -> (the parent's key, the pull or macro from it) of every position generated,
@@ -318,10 +317,7 @@ class PullProblem(ProblemBase):
 
     def _occupied(self, boxes: tuple[int, ...]) -> bytearray:
         """1 on the walls and on ``boxes``, 0 on the free floor."""
-        occupied = self._walls[:]
-        for cell in boxes:
-            occupied[cell] = 1
-        return occupied
+        return keeper_walls(self.board, boxes)
 
     def _assignment(self, boxes: tuple[int, ...]) -> Assignment:
         found = self._assignments.get(boxes)

@@ -35,7 +35,7 @@ from .board import MOVE_CHARS, Board
 from .bounds import PushBound
 from .corrals import CorralDeadlocks
 from .deadlocks import bipartite_deadlock, corrals, freeze_deadlock, pi_corral_pushes
-from .floods import WALLS, flood_root, one_run, ring_offsets
+from .floods import flood_root, keeper_walls, one_run, ring_offsets
 from .rooms import RoomTables
 from .subsets import SubsetTable, level_table
 
@@ -90,7 +90,7 @@ class PushGenerator:
         self.rules = rules
         self.bound = bound
         self.pruned = dict.fromkeys(RULES, 0)
-        self._blocked = bytearray(1 - f for f in board.is_floor)
+        self._blocked = keeper_walls(board)
         self._no_box = bytearray(board.size)
         self._unreached = [-1] * board.size
         self._match_cache: dict[tuple[int, ...], bool] = {}
@@ -261,10 +261,7 @@ class PushGenerator:
 
 def region_root(board: Board, boxes: tuple[int, ...], keeper: int) -> int:
     """The smallest cell the keeper can reach from ``keeper`` with ``boxes`` fixed. O(floor)."""
-    occupied = board.is_floor.translate(WALLS)
-    for cell in boxes:
-        occupied[cell] = 1
-    return flood_root(board, occupied, keeper)
+    return flood_root(board, keeper_walls(board, boxes), keeper)
 
 
 def spell_walk(board: Board, boxes: tuple[int, ...], keeper: int, stand: int) -> str:
@@ -273,9 +270,7 @@ def spell_walk(board: Board, boxes: tuple[int, ...], keeper: int, stand: int) ->
     Breadth-first with ``previous`` links, stopping at ``stand``; raises ``ValueError`` if
     ``stand`` cannot be reached (an action that no search produced). O(floor).
     """
-    occupied = bytearray(1 - f for f in board.is_floor)
-    for cell in boxes:
-        occupied[cell] = 1
+    blocked = keeper_walls(board, boxes)
     previous = {keeper: keeper}
     queue = [keeper]
     offsets = board.offsets
@@ -284,7 +279,7 @@ def spell_walk(board: Board, boxes: tuple[int, ...], keeper: int, stand: int) ->
             break
         for off in offsets:
             nxt = cell + off
-            if not occupied[nxt] and nxt not in previous:
+            if not blocked[nxt] and nxt not in previous:
                 previous[nxt] = cell
                 queue.append(nxt)
     if stand not in previous:

@@ -26,7 +26,7 @@ from heapq import heappop, heappush
 from typing import NamedTuple
 
 from .board import Board
-from .floods import WALLS, WalkRound
+from .floods import WalkRound, keeper_walls
 
 __all__ = ["PullMacro", "box_route", "check_macros", "pull_routes", "tunnel_pull"]
 
@@ -68,9 +68,7 @@ def box_route(board: Board, boxes: tuple[int, ...], box: int, keeper: int, goal:
     offsets, is_floor, dead = board.offsets, board.is_floor, board.dead
     others = set(boxes)
     others.discard(box)
-    blocked = is_floor.translate(WALLS)  # walls and the other boxes
-    for cell in others:
-        blocked[cell] = 1
+    blocked = keeper_walls(board, others)  # walls and the other boxes
     if not _may_reach(board, blocked, box, goal, area):
         return None
     linked = WalkRound(board, blocked).linked
@@ -140,7 +138,7 @@ def pull_routes(board: Board, blocked: bytearray, box: int, keeper: int, targets
 
     >>> from .levels import split_levels
     >>> board = Board(split_levels("#######\\n#@ $ .#\\n#######")[0])
-    >>> walls = board.is_floor.translate(WALLS)  # no other box
+    >>> walls = keeper_walls(board)  # no other box
     >>> [([board.row_col(stand) for stand, _ in steps], board.row_col(after)) for steps, after
     ...  in pull_routes(board, walls, board.goals[0], board.keeper, {board.cell(1, 3)},
     ...                 bytearray(board.size), depth=4)]  # from the goal, dragged left twice
