@@ -124,11 +124,6 @@ def build(flags: Flags, expand: Callable[..., Iterable[tuple[Any, Any, float, fl
                     emit(Generate(state, action, child, cost, g + cost, child_h, "duplicate"))
                 continue
             child_g = g + cost
-            if flags.unit and child_h == inf:
-                pruned += 1
-                if flags.observe:
-                    emit(Generate(state, action, child, cost, child_g, child_h, "pruned"))
-                continue
             if flags.table:
                 seen = table.get(child_key)
                 if seen is not None and seen <= (child_depth if flags.unit else child_g):
