@@ -183,9 +183,8 @@ def _frontier_for(strat: Strategy, name: str | None) -> Any:
     kind = config.frontier_kind
     if kind is None:
         if name is not None:
-            raise IncompatibleError(
-                f"strategy {strat.name!r} keeps its own depth-first stack and takes no frontier"
-            )
+            raise IncompatibleError(f"strategy {strat.name!r} keeps its own "
+                                    f"{config.own_frontier} and takes no frontier")
         return None
     factory = get_frontier(name if name is not None else config.default_frontier)
     if factory.kind != kind:

@@ -31,6 +31,8 @@ class Bidirectional:
 
     default_visited: str = "dict"
     frontier_kind: ClassVar[None] = None
+    #: what it keeps instead of a frontier (named in the error for a frontier given)
+    own_frontier: ClassVar[str] = "breadth-first layers, one per side"
     default_frontier: ClassVar[None] = None
     allows_tree_search: ClassVar[bool] = False
     needs: ClassVar[tuple[str, ...]] = ("predecessors", "goal_states")

@@ -62,6 +62,8 @@ class Deepening:
     cycle_check_option: str = "cycle_check"
     default_visited: str = "none"
     frontier_kind: ClassVar[None] = None
+    #: what it keeps instead of a frontier (named in the error for a frontier given)
+    own_frontier: ClassVar[str] = "depth-first stack"
     default_frontier: ClassVar[None] = None
     allows_tree_search: ClassVar[bool] = True
     needs: ClassVar[tuple[str, ...]] = ()

@@ -60,8 +60,10 @@ def test_frontier_that_makes_no_sense_is_a_clear_error():
         search(g, "dijkstra", frontier="lifo")
     with pytest.raises(IncompatibleError, match="'heap' cannot be used with strategy 'bfs'"):
         search(g, "bfs", frontier="heap")
-    with pytest.raises(IncompatibleError, match="takes no frontier"):
+    with pytest.raises(IncompatibleError, match="own depth-first stack and takes no frontier"):
         search(g, "idastar", frontier="heap")
+    with pytest.raises(IncompatibleError, match="own breadth-first layers, one per side"):
+        search(g, "bibfs", frontier="heap")
     with pytest.raises(IncompatibleError, match="not 'none'"):
         search(g, "bibfs", visited="none")
 
