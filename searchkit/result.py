@@ -39,8 +39,12 @@ class Stats:
         taken at every budget check and at the end (:mod:`searchkit.loops.memory`; docs/results.md
         says what it counts and what it cannot see).
     ``bound``
-        The last depth or f-cost bound of an iterative-deepening loop, or the f-value (g for
-        uninformed searches) of the last expanded state.
+        How far the loop's order got: the last depth or f-cost bound of an iterative-deepening
+        loop; the priority of the last state a priority search expanded (g + w * h: f for A*,
+        g for Dijkstra, h for greedy search); the depth of the last layer of a breadth-first
+        graph search (the goal's, when solved); the length of the path where a bidirectional
+        search met. Searches in the frontier's plain order otherwise have none (0; 1 for a
+        depth-first graph search that solved).
     """
 
     expanded: int = 0
