@@ -101,22 +101,24 @@ def explore(
     if backend.is_tree_search:
         raise ValueError("explore needs a visited backend that stores distances, not 'none'")
     successors, key = caps.successors, caps.key
-    start = caps.initial()
     dist = backend.make(caps.key_hash)
-    dist[key(start) if key else start] = 0
-    histogram = [1]
-    layer = [start]
+    histogram: list[int] = []
+    layer: list[Any] = []
     pending: list[Any] = []  # the next layer while it is being built
     expanded = generated = max_frontier = 0
     run = Run(budget=budget, progress=progress)
 
     def sync(stats: Stats) -> None:
         stats.expanded, stats.generated, stats.visited = expanded, generated, len(dist)
-        stats.duplicates = generated - (len(dist) - 1)
-        stats.max_frontier, stats.bound = max_frontier, len(histogram) - 1
+        stats.duplicates = generated - max(0, len(dist) - 1)
+        stats.max_frontier, stats.bound = max_frontier, max(0, len(histogram) - 1)
 
     def layers() -> Exploration:
         nonlocal layer, pending, expanded, generated, max_frontier
+        start = caps.initial()  # under the budget and Ctrl-C too, as in search()
+        dist[key(start) if key else start] = 0
+        histogram.append(1)
+        layer = [start]
         seen, expand, key_of = dist, successors, key  # locals: read once per child below
         next_check = run.next_check(0)
         while layer and (max_depth is None or len(histogram) <= max_depth):

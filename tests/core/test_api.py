@@ -214,6 +214,22 @@ def test_explore_obeys_budget_and_depth():
     assert shallow.status == "depth_limit" and shallow.histogram == [1, 2, 2, 2]
 
 
+def test_explore_keeps_a_ctrl_c_in_initial_under_its_guard():
+    # search() asks for the start inside its guard: so must explore, or a Ctrl-C (or a budget)
+    # while a puzzle builds its start escapes as a traceback
+    class Slow(ProblemBase):
+        def initial(self):
+            raise KeyboardInterrupt
+
+        def successors(self, n):
+            return iter(())
+
+    stopped = explore(Slow())
+    assert stopped.status == "interrupted" and stopped.count == 0
+    assert stopped.stats.bound == 0 and stopped.stats.duplicates == 0
+    assert search(Slow(), "bfs").status == "interrupted"
+
+
 def test_default_key_and_heuristic_are_not_called():
     class Loud(ProblemBase):
         def initial(self):
