@@ -105,17 +105,17 @@ def _paused(events: Stepper, run: Run) -> Stepper:
     try:
         event = _step(run, lambda: next(events))
         while True:
-            held = time.perf_counter()
+            held, held_cpu = time.perf_counter(), time.thread_time()
             try:
                 yield event
             except GeneratorExit:
                 events.close()
                 raise
             except BaseException as exc:  # thrown in by the consumer: pass it on
-                run.pause(time.perf_counter() - held)
+                run.pause(time.perf_counter() - held, time.thread_time() - held_cpu)
                 event = _step(run, partial(events.throw, exc))
                 continue
-            run.pause(time.perf_counter() - held)
+            run.pause(time.perf_counter() - held, time.thread_time() - held_cpu)
             event = _step(run, lambda: next(events))
     except StopIteration as stop:
         return stop.value  # type: ignore[no-any-return]

@@ -259,14 +259,17 @@ class Run:
             self._polled = (now, grown)
             self._next_poll = now + min(wait, 0.001)
 
-    def pause(self, seconds: float) -> None:
-        """Leave ``seconds`` out of the run's clock: its elapsed time, deadline, progress reports
-        and check pacing skip them (a stepped search, :func:`~searchkit.steps`, waiting for its
-        consumer between two events)."""
+    def pause(self, seconds: float, cpu_seconds: float = 0.0) -> None:
+        """Leave ``seconds`` of wall-clock time and ``cpu_seconds`` of the thread's CPU time
+        out of the run's clocks: its elapsed time, deadlines, progress reports and check pacing
+        skip them (a stepped search, :func:`~searchkit.steps`, waiting for its consumer between
+        two events: the consumer runs in the search's thread)."""
         self.start += seconds
         self._next_report += seconds
         if self.deadline is not None:
             self.deadline += seconds
+        if self.cpu_deadline is not None:
+            self.cpu_deadline += cpu_seconds
         then, expanded, held = self._last
         self._last = (then + seconds, expanded, held)
 

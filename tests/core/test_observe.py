@@ -243,6 +243,20 @@ def test_the_consumers_time_is_not_the_searchs():
     assert events[-1].result.solved and events[-1].result.stats.seconds < 0.05
 
 
+def test_the_consumers_cpu_time_is_not_the_searchs() -> None:
+    # the consumer runs in the search's thread: its CPU time must not count against a CPU
+    # budget either (it did: a 0.2 s budget ran out after 16 of 200 expansions)
+    chain = GraphProblem({i: {i + 1: 1} for i in range(200)}, start=0, goals={200})
+    events = []
+    for event in steps(chain, "bfs", budget=Budget(max_cpu_seconds=0.2)):
+        events.append(event)
+        if len(events) == 1:
+            busy = time.thread_time() + 0.3
+            while time.thread_time() < busy:  # a reader working hard on the first event
+                pass
+    assert events[-1].result.solved and events[-1].result.stats.expanded == 200
+
+
 def test_the_plain_loops_are_compiled_without_their_events():
     from searchkit.loops.best_first import plain_graph_search
     from searchkit.loops.bidirectional import bidirectional
