@@ -218,12 +218,12 @@ def _compare(problem: Any, runs: list[_Run], agreement: Agreement, declared_unit
     agreement.steps = len(shortest.result.actions or ()) if groups["steps"] or unit else None
     _check_expected(agreement, expected_cost, expected_steps, rel_tol)
     if not comparisons:
-        raise AssertionError(f"nothing to compare: {_why_nothing(runs, cheapest, unit)} -- keep "
+        raise AssertionError(f"nothing to compare: {_why_nothing(runs, cheapest)} -- keep "
                              "the reference (reference=True), add a strategy with the same "
                              "promise, or give expected_cost / expected_steps")
 
 
-def _why_nothing(runs: list[_Run], cheapest: _Run, unit: bool) -> str:
+def _why_nothing(runs: list[_Run], cheapest: _Run) -> str:
     promised = [run for run in runs if run.promise]
     others = [run.label for run in runs if not run.promise]
     if len(promised) < 2:
