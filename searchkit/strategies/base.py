@@ -16,11 +16,12 @@ its options, and its guarantee. Adding a strategy means writing one small module
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, runtime_checkable
 
-from ..errors import OptionError
+from ..errors import OptionError, excerpt
 from .legacy import LEGACY_FIELDS, legacy_attribute, translate_legacy
 
 if TYPE_CHECKING:
@@ -82,9 +83,10 @@ def non_negative_int(name: str, value: Any) -> int | None:
 
 
 def weight_at_least_one(name: str, value: Any) -> float:
-    """Validator: a number >= 1 (the suboptimality bound of weighted A*)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 1:
-        raise OptionError(f"option {name!r} must be a number >= 1, not {value!r}")
+    """Validator: a finite number >= 1 (the suboptimality bound of weighted A*)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not 1 <= value <= sys.float_info.max:  # NaN and inf too
+        raise OptionError(f"option {name!r} must be a finite number >= 1, not {excerpt(value)}")
     return float(value)
 
 

@@ -8,7 +8,7 @@ import math
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from searchkit import Budget, GraphProblem, search, verify
+from searchkit import Budget, GraphProblem, OptionError, search, verify
 from searchkit.testing import brute_force_cost, brute_force_steps, graphs
 
 PRIORITY_FRONTIERS = ("heap", "indexed-heap", "buckets")
@@ -180,6 +180,13 @@ def test_wastar_stays_within_its_bound():
     for weight in (1, 1.5, 3):
         result = search(graph, "wastar", weight=weight)
         assert result.cost <= weight * 2
+
+
+@pytest.mark.parametrize("weight", [math.nan, math.inf, 10**400, 0.5])
+def test_wastar_refuses_a_weight_that_is_not_a_finite_number_of_at_least_one(weight):
+    graph = GRAPHS["unit-diamond"][0]
+    with pytest.raises(OptionError, match=r"^option 'weight' must be a finite number >= 1, not "):
+        search(graph, "wastar", weight=weight)
 
 
 def test_strategy_objects_are_accepted():
