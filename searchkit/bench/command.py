@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import platform
 import sys
@@ -106,8 +107,8 @@ def run(args: argparse.Namespace) -> int:
     suites = _selected(args.suites)
     if args.repeat < 1:
         raise _usage_error("--repeat must be at least 1")
-    if not args.peer_limit > 0:
-        raise _usage_error("--peer-limit must be a positive number of seconds")
+    if not 0 < args.peer_limit < math.inf:  # NaN fails too
+        raise _usage_error("--peer-limit must be a positive, finite number of seconds")
     if args.json:
         try:  # a path that cannot be written fails now, not after the run (nothing is erased)
             open(args.json, "a", encoding="utf-8").close()

@@ -82,9 +82,11 @@ class cpu_limit:  # noqa: N801 - used as a context manager, reads like a functio
     """Raise :class:`TimeLimit` in the main thread after ``seconds`` of process CPU time.
 
     Uses ``setitimer(ITIMER_PROF)``; a ``None`` limit or a platform without it means no limit.
+    A limit beyond a billion seconds (which ``setitimer`` may not take) is cut to that.
     """
 
     def __init__(self, seconds: float | None) -> None:
+        seconds = min(seconds, 1e9) if seconds else None
         self.seconds = seconds if seconds and hasattr(signal, "setitimer") else None
 
     def __enter__(self) -> cpu_limit:

@@ -22,6 +22,7 @@ from searchkit.bench import (
     MissingData,
     Options,
     Outcome,
+    cpu_limit,
     format_table,
     main,
     run_search_suite,
@@ -40,6 +41,19 @@ def test_list_and_usage_errors(capsys):
     assert all(name in out for name in searchkit.names("bench_suite"))
     assert main(["no-such-suite"]) == 2
     assert "unknown bench suite 'no-such-suite' (valid: " in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("limit", ["inf", "1e400", "nan", "0", "-5"])
+def test_peer_limit_is_a_positive_finite_number(capsys, limit):
+    assert main(["visited", "--quick", f"--peer-limit={limit}"]) == 2
+    assert capsys.readouterr() == ("", "searchkit: error: --peer-limit must be a positive, finite "
+                                       "number of seconds\n")
+
+
+def test_a_cpu_limit_too_long_for_the_timer_is_cut_not_an_overflow():
+    with cpu_limit(1e12) as limit:                 # setitimer overflows past ~9e9 s on Linux
+        assert limit.seconds == 1e9
+    assert cpu_limit(0.5).seconds == 0.5 and cpu_limit(None).seconds is None
 
 
 def test_unavailable_contender_is_shown_not_run():
