@@ -4,13 +4,16 @@ Every error a user can cause derives from :class:`SearchkitError`, so a command-
 catch one type and print one line. Messages are complete sentences without a trailing period that
 name the offending thing and, where there is a fixed set of valid choices, list them. They are
 one line, and quote the user's input through :func:`excerpt`, so that a 5,000-digit number or a
-megabyte-long line cannot flood a terminal.
+megabyte-long line cannot flood a terminal. :func:`read_text` and :func:`reading` turn the
+errors of reading a text file into such a line.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import reprlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 __all__ = [
     "excerpt",
@@ -20,6 +23,8 @@ __all__ = [
     "OptionError",
     "PuzzleFormatError",
     "PlanError",
+    "reading",
+    "read_text",
 ]
 
 
@@ -139,3 +144,30 @@ class PlanError(SearchkitError, ValueError):
     def __init__(self, message: str, step: int | None = None) -> None:
         self.step = step
         super().__init__(message)
+
+
+@contextlib.contextmanager
+def reading(name: object) -> Iterator[None]:
+    """Turn the errors of reading the text file ``name`` inside the block into one-line
+    :class:`SearchkitError`: ``NAME: not a UTF-8 text file``, else the system's reason.
+
+    >>> try:
+    ...     with reading("d.txt"):
+    ...         raise IsADirectoryError(21, "Is a directory")
+    ... except SearchkitError as exc:
+    ...     print(exc)
+    d.txt: Is a directory
+    """
+    try:
+        yield
+    except UnicodeDecodeError:
+        raise SearchkitError(f"{name}: not a UTF-8 text file") from None
+    except OSError as exc:
+        raise SearchkitError(f"{name}: {exc.strerror or exc}") from None
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The text of the UTF-8 file ``path``; a file that cannot be read or decoded raises
+    :class:`SearchkitError` naming it (see :func:`reading`)."""
+    with reading(path), open(path, encoding="utf-8") as handle:
+        return handle.read()

@@ -74,8 +74,15 @@ class NStarPuzzle(Puzzle):
         return collection.instances(text)
 
     def random_instance(self, rng: random.Random, max_target: int = 2000) -> str:
-        start = rng.randint(1, 20)
-        return f"{start} {rng.randint(start, max(start, max_target))}"
+        """``START TARGET`` with ``1 <= START <= min(20, TARGET)`` and ``TARGET <= max_target``
+        (a whole number of at least 1 and at most :data:`MAX_DIGITS` digits, else
+        :class:`ValueError`)."""
+        if isinstance(max_target, bool) or not isinstance(max_target, int) \
+                or not 1 <= max_target < 10**MAX_DIGITS:
+            raise ValueError(f"max_target must be a whole number from 1 to 10**{MAX_DIGITS} - 1, "
+                             f"not {excerpt(max_target)}")
+        start = rng.randint(1, min(20, max_target))
+        return f"{start} {rng.randint(start, max_target)}"
 
     def format_instance(self, problem: NStar) -> str:
         return f"{problem.start} {problem.target}"

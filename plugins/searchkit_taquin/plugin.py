@@ -9,9 +9,10 @@ from typing import Any
 
 from searchkit import Puzzle, PuzzleFormatError, PuzzleInstance, PuzzleOption, hookimpl
 from searchkit.bench import BenchSuite
+from searchkit.errors import excerpt
 
 from . import collection
-from .board import goal_board, parse_board
+from .board import MAX_CELLS, goal_board, parse_board
 from .problem import HEURISTICS, Taquin
 
 __all__ = ["TaquinPuzzle", "searchkit_puzzles", "searchkit_bench_suites", "split_goal"]
@@ -33,6 +34,13 @@ def _blank_option(value: Any) -> str | None:
     if not isinstance(value, str) or len(value.split()) != 1:
         raise ValueError("expected a single token")
     return value
+
+
+def _check_size(name: str, value: Any, low: int, high: int) -> None:
+    """Raise :class:`ValueError` unless ``value`` is a whole number from ``low`` to ``high``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high:,}, not "
+                         f"{excerpt(value)}")
 
 
 def split_goal(text: str) -> tuple[str, str | None, int]:
@@ -115,7 +123,16 @@ class TaquinPuzzle(Puzzle):
         return collection.instances(text, **self.resolve_options(options))
 
     def random_instance(self, rng: random.Random, height: int = 3, width: int = 3) -> str:
-        """A uniformly random arrangement (solvable or not), as rows of numbers, 0 = blank."""
+        """A uniformly random arrangement (solvable or not), as rows of numbers, 0 = blank.
+
+        ``height`` is 2 or more (one line would read as an N x N board), ``width`` 1 or more, and
+        the board has at most :data:`~.board.MAX_CELLS` cells; else :class:`ValueError`.
+        """
+        _check_size("height", height, 2, MAX_CELLS)
+        _check_size("width", width, 1, MAX_CELLS // 2)
+        if height * width > MAX_CELLS:
+            raise ValueError(f"a {height}x{width} board has {height * width:,} cells: at most "
+                             f"{MAX_CELLS:,}")
         tiles = list(range(height * width))
         rng.shuffle(tiles)
         return "\n".join(" ".join(str(t) for t in tiles[r * width:(r + 1) * width])

@@ -12,7 +12,7 @@ from searchkit.errors import SearchkitError
 
 from .instance import find_puzzle
 from .parsing import UsageError, byte_size, comma_list, key_value, positive, scalar
-from .running import add_budget_arguments, budget_from, check_names
+from .running import SIZE, add_budget_arguments, budget_from, budget_value, check_names
 
 __all__ = ["add_parser", "run"]
 
@@ -72,9 +72,10 @@ def add_parser(subparsers: Any, epilog: str) -> None:
                             "this process)")
     where.add_argument("--scheduler", metavar="ADDRESS",
                        help="run on the Dask scheduler at ADDRESS (e.g. tcp://10.0.0.5:8786)")
-    where.add_argument("--dask-local", metavar="N", type=positive(int),
+    where.add_argument("--dask-local", metavar="N", type=positive(int, 1),
                        help="start a Dask LocalCluster of N worker processes for the run")
-    where.add_argument("--task-memory", metavar="SIZE", type=byte_size,
+    where.add_argument("--task-memory", metavar="SIZE",
+                       type=budget_value("max_bytes", byte_size, SIZE, unset="the default"),
                        help="memory one task may allocate before it is stopped with an error "
                             "(default: each worker's share of the machine's memory)")
     out = parser.add_argument_group("results")
@@ -185,9 +186,9 @@ def run(args: argparse.Namespace) -> int:
     from searchkit.experiments.progress import BatchProgress
     from searchkit.experiments.report import format_table, summarize
 
-    if args.scheduler and args.dask_local:
+    if args.scheduler and args.dask_local is not None:
         raise UsageError("give either --scheduler or --dask-local, not both")
-    if (args.scheduler or args.dask_local) and args.jobs:
+    if (args.scheduler or args.dask_local is not None) and args.jobs is not None:
         raise UsageError("--jobs is for this machine's process pool: with Dask, the cluster's "
                          "workers run the tasks")
     tasks = build_tasks(args)

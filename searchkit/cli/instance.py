@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import searchkit
-from searchkit.errors import PuzzleFormatError, SearchkitError, UnknownNameError
+from searchkit.errors import PuzzleFormatError, SearchkitError, UnknownNameError, read_text
 
 from . import output
 from .parsing import UsageError, key_value
@@ -182,12 +182,9 @@ def _read_text(puzzle: Any, path: str | None, example: str | None) -> tuple[str,
         return sys.stdin.read(), "-", "stdin"
     if path is not None:
         try:
-            with open(path, encoding="utf-8") as handle:
-                return handle.read(), path, "file"
-        except UnicodeDecodeError:
-            raise UsageError(f"{path}: not a UTF-8 text file") from None
-        except OSError as exc:
-            raise UsageError(f"{path}: {exc.strerror or exc}") from None
+            return read_text(path), path, "file"
+        except SearchkitError as exc:
+            raise UsageError(str(exc)) from None
     examples = puzzle.examples()
     if not examples:
         raise UsageError(f"puzzle {puzzle.name!r} has no built-in examples: give a FILE")

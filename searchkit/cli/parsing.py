@@ -80,16 +80,23 @@ def scalar(text: str) -> int | float | str:
     return text
 
 
-def positive(kind: Callable[[str], Any]) -> Callable[[str], Any]:
-    """An argparse ``type=`` accepting non-negative values of ``kind`` (int or float)."""
+def positive(kind: Callable[[str], Any], least: int = 0) -> Callable[[str], Any]:
+    """An argparse ``type=`` accepting values of ``kind`` (int or float) of at least ``least``
+    (default: non-negative values).
+
+    >>> positive(int, 1)("0")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: expected a number >= 1, got '0'
+    """
 
     def check(text: str) -> Any:
         try:
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-        if value < 0:
-            raise argparse.ArgumentTypeError(f"expected a non-negative number, got {text!r}")
+        if value < least:
+            wanted = f"a number >= {least}" if least else "a non-negative number"
+            raise argparse.ArgumentTypeError(f"expected {wanted}, got {text!r}")
         return value
 
     check.__name__ = kind.__name__

@@ -64,7 +64,7 @@ def add_parser(subparsers: Any) -> None:
         epilog=EXAMPLES + "\n".join(lines) + "\n",
     )
     parser.add_argument("puzzle", metavar="PUZZLE", help="installed puzzle")
-    parser.add_argument("-n", "--count", metavar="N", type=positive(int), default=1,
+    parser.add_argument("-n", "--count", metavar="N", type=positive(int, 1), default=1,
                         help="how many instances (default: 1)")
     parser.add_argument("--seed", metavar="S", type=int,
                         help="random seed (default: a fresh one, shown on a terminal)")

@@ -110,14 +110,14 @@ def add_strategy_arguments(parser: argparse.ArgumentParser, plural: bool = False
             continue
 
 
-_SIZE = "a size like 512M or 2G"  # what --max-memory expects
+SIZE = "a size like 512M or 2G"  # what --max-memory and batch --task-memory expect
 
 
-def budget_value(name: str, parse: Callable[[str], Any],
-                 expected: str = "a number") -> Callable[[str], Any]:
+def budget_value(name: str, parse: Callable[[str], Any], expected: str = "a number",
+                 unset: str = "no limit") -> Callable[[str], Any]:
     """An argparse ``type=`` for the budget limit ``name`` (``max_seconds``...): ``parse`` reads
     the text (else: "expected ``expected``"), :func:`searchkit.budget.limit_error` checks the
-    value, as ``Budget(...)`` does."""
+    value, as ``Budget(...)`` does; ``unset`` is what leaving the flag out gives."""
 
     def convert(text: str) -> Any:
         try:
@@ -127,7 +127,7 @@ def budget_value(name: str, parse: Callable[[str], Any],
         problem = limit_error(name, value)
         if problem:
             raise argparse.ArgumentTypeError(f"{problem}, got {text!r} (leave the flag out for "
-                                             "no limit)")
+                                             f"{unset})")
         return value
 
     convert.__name__ = getattr(parse, "__name__", name)
@@ -162,7 +162,7 @@ def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
                        type=budget_value("max_visited", int, "a whole number"),
                        help="stop once N states are stored in the visited set")
     group.add_argument("--max-memory", metavar="SIZE",
-                       type=budget_value("max_bytes", byte_size, _SIZE),
+                       type=budget_value("max_bytes", byte_size, SIZE),
                        help="stop before the search (or the process's growth) exceeds SIZE "
                             "bytes (e.g. 512M, 2G)")
     accept_negative_values(parser)

@@ -6,7 +6,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from searchkit.errors import SearchkitError
+from searchkit.errors import SearchkitError, reading
 from searchkit.trace import read_trace
 from searchkit.visual.chart import SearchChart
 from searchkit.visual.record import PlanRecord
@@ -29,14 +29,11 @@ def load_trace(path: str) -> TraceFile:
     """Read the trace at ``path`` ('-': standard input); bad input is a one-line UsageError."""
     name = "<stdin>" if path == "-" else path
     try:
-        if path == "-":
-            return _load(sys.stdin, name)
-        with open(path, encoding="utf-8") as handle:
-            return _load(handle, name)
-    except UnicodeDecodeError:
-        raise UsageError(f"{name}: not a UTF-8 text file") from None
-    except OSError as exc:
-        raise UsageError(f"{name}: {exc.strerror or exc}") from None
+        with reading(name):
+            if path == "-":
+                return _load(sys.stdin, name)
+            with open(path, encoding="utf-8") as handle:
+                return _load(handle, name)
     except SearchkitError as exc:
         raise UsageError(str(exc)) from None
 

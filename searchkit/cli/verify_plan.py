@@ -16,7 +16,7 @@ import textwrap
 from typing import Any
 
 from searchkit import verify
-from searchkit.errors import PlanError
+from searchkit.errors import PlanError, SearchkitError, read_text
 from searchkit.plans import iter_plan
 
 from . import output
@@ -123,12 +123,9 @@ def _plan_text(given: str) -> tuple[str, str]:
 
 def _read(path: str) -> str:
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except UnicodeDecodeError:
-        raise UsageError(f"{path}: not a UTF-8 text file") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: {exc.strerror or exc}") from None
+        return read_text(path)
+    except SearchkitError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _plan_and_options(text: str, puzzle: str) -> tuple[str | list[str], dict[str, Any]]:

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from searchkit.errors import SearchkitError
+from searchkit.errors import SearchkitError, read_text
 from searchkit.visual import InvalidSvgError, Replay, view_data, viewer_html
 from searchkit.visual.chart import SearchChart
 from searchkit.visual.record import PlanRecord, parse_record
@@ -182,12 +182,10 @@ def _read_record(path: str, stdin_taken: bool) -> PlanRecord:
             raise UsageError("the plan and the instance cannot both come from standard input")
         return _parse(sys.stdin.read(), "<stdin>")
     try:
-        with open(path, encoding="utf-8") as handle:
-            return _parse(handle.read(), path)
-    except UnicodeDecodeError:
-        raise UsageError(f"{path}: not a UTF-8 text file") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: {exc.strerror or exc}") from None
+        text = read_text(path)
+    except SearchkitError as exc:
+        raise UsageError(str(exc)) from None
+    return _parse(text, path)
 
 
 def _parse(text: str, name: str) -> PlanRecord:

@@ -90,6 +90,8 @@ def batch(tasks: Iterable[Task], *, jobs: int | None = None, scheduler: str | No
     check_tasks(tasks)
     if jobs is not None and jobs < 1:
         raise OptionError(f"jobs must be at least 1, not {jobs}")
+    if dask_local is not None and dask_local < 1:
+        raise OptionError(f"dask_local must be at least 1, not {dask_local}")
     from .store import Store, open_store
 
     opened = open_store(store) if isinstance(store, (str, os.PathLike)) else store

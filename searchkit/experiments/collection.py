@@ -20,11 +20,12 @@ way ``searchkit solve --level N`` does.
 from __future__ import annotations
 
 import csv
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import PuzzleFormatError, SearchkitError, UnknownNameError
+from ..errors import PuzzleFormatError, SearchkitError, UnknownNameError, read_text, reading
 from ..puzzle import PuzzleInstance
 
 __all__ = ["KnownTable", "collection", "label_instances", "read_collection", "select",
@@ -57,12 +58,7 @@ def read_collection(puzzle: Any, path: str | Path, options: Mapping[str, Any] | 
     """The labelled instances of the file ``path`` (label prefix: ``label``, default the file's
     name), with known optima from ``known`` filled in where the table has one."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise SearchkitError(f"{path}: not a UTF-8 text file") from None
-    except OSError as exc:
-        raise SearchkitError(f"{path}: {exc.strerror or exc}") from None
+    text = read_text(path)
     try:
         found = collection(puzzle, text, options)
     except PuzzleFormatError as exc:
@@ -107,14 +103,11 @@ def load_known(path: str | Path, column: str | None = None) -> KnownTable:
     or more numeric columns (empty = unknown). With ``column`` only that column is kept.
 
     Raises :class:`SearchkitError` naming the file and line for a missing column or a value that
-    is not a number.
+    is not a number, NaN or infinite, and naming the file when it cannot be read.
     """
     path = Path(path)
-    try:
-        with open(path, newline="", encoding="utf-8") as handle:
-            rows = list(csv.reader(handle))
-    except OSError as exc:
-        raise SearchkitError(f"{path}: {exc.strerror or exc}") from None
+    with reading(path), open(path, newline="", encoding="utf-8") as handle:
+        rows = list(csv.reader(handle))
     if not rows or len(rows[0]) < 2:
         raise SearchkitError(f"{path}:1: expected a header with an instance column and at least "
                              "one column of optima (e.g. level,moves,pushes)")
@@ -123,6 +116,7 @@ def load_known(path: str | Path, column: str | None = None) -> KnownTable:
         raise SearchkitError(f"{path}:1: no column {column!r} (columns: {', '.join(header[1:])})")
     table: KnownTable = {}
     numeric = set(header[1:]) if column is None else {column}
+    infinite: dict[str, tuple[int, str]] = {}  # column -> line and text of its first NaN/inf
     for lineno, row in enumerate(rows[1:], 2):
         if not row or not row[0].strip():
             continue
@@ -136,7 +130,6 @@ def load_known(path: str | Path, column: str | None = None) -> KnownTable:
                 continue
             try:
                 number = float(field)
-                values[name] = int(number) if number.is_integer() else number
             except ValueError:
                 if column is not None:
                     raise SearchkitError(f"{path}:{lineno}: {name} is {field!r}, not a number"
@@ -144,7 +137,14 @@ def load_known(path: str | Path, column: str | None = None) -> KnownTable:
                 numeric.discard(name)  # a text column (e.g. 'source'): not an optimum
                 for other in table.values():
                     other.pop(name, None)
+                continue
+            if not math.isfinite(number):
+                infinite.setdefault(name, (lineno, field))
+            values[name] = int(number) if number.is_integer() else number
         table[row[0].strip()] = values
+    for name, (lineno, field) in infinite.items():
+        if name in numeric:
+            raise SearchkitError(f"{path}:{lineno}: {name} is {field!r}, not a finite number")
     for values in table.values():
         for name in [n for n in values if n not in numeric]:
             values.pop(name)

@@ -29,13 +29,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import SearchkitError
+from ..errors import SearchkitError, excerpt, read_text
 from .tasks import FIELDS, options_json, record_key
 
 __all__ = ["Store", "SQLiteStore", "JSONLinesStore", "CSVStore", "open_store", "read_records"]
@@ -52,21 +53,53 @@ def _number(value: Any) -> Any:
 
 
 def _decode(row: Mapping[str, Any]) -> dict[str, Any]:
-    """A record as batch yields it, from a stored row (JSON text, 0/1, empty CSV fields)."""
+    """A record as batch yields it, from a stored row (JSON text, 0/1, empty CSV fields).
+
+    A row that is not a record raises :class:`ValueError` naming the wrong field.
+    """
     record = {name: row.get(name) for name in FIELDS}
+    for name in ("puzzle", "instance", "strategy"):
+        if record[name] is None:
+            raise ValueError(f"the record has no {name!r}")
+        if not isinstance(record[name], str):
+            raise ValueError(f"{name} is {excerpt(record[name])}, not text")
     for name in _JSON_FIELDS:
-        if isinstance(record[name], str):
-            record[name] = json.loads(record[name]) if record[name] else None
+        if isinstance(record[name], str) and record[name]:
+            try:
+                record[name] = json.loads(record[name])
+            except ValueError:
+                raise ValueError(f"{name} is {excerpt(record[name])}, not JSON") from None
+        elif isinstance(record[name], str):
+            record[name] = None
     if record["options"] is None:
         record["options"] = {}
+    if not isinstance(record["options"], dict):
+        raise ValueError(f"options is {excerpt(record['options'])}, not a JSON object")
     if record["matches_known"] is not None and not isinstance(record["matches_known"], bool):
         record["matches_known"] = str(record["matches_known"]).lower() in ("1", "true")
     for name, kind in _TYPES.items():
         value = record[name]
-        if isinstance(value, str) and name != "matches_known":  # CSV fields are text
-            value = float(value) if kind == "REAL" else int(value)
+        if name == "matches_known" or value is None:
+            continue
+        try:
+            if isinstance(value, str):  # CSV fields are text
+                value = float(value) if kind == "REAL" else int(value)
+            if isinstance(value, bool) or not math.isfinite(value):
+                raise ValueError
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError(f"{name} is {excerpt(record[name])}, not a finite number") from None
         record[name] = _number(value) if name in ("cost", "known") else value
     return record
+
+
+def _located(row: Any, where: str) -> dict[str, Any]:
+    """:func:`_decode` of the row at ``where`` (``FILE:LINE``): a bad row is a SearchkitError."""
+    if not isinstance(row, dict):
+        raise SearchkitError(f"{where}: not a JSON record: {excerpt(row)} is not an object")
+    try:
+        return _decode(row)
+    except ValueError as exc:
+        raise SearchkitError(f"{where}: {exc}") from None
 
 
 class Store:
@@ -217,18 +250,21 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
             db.close()
         except sqlite3.Error as exc:
             raise SearchkitError(f"{path}: not a results database ({exc})") from None
-        yield from (_decode(row) for row in rows)
+        yield from (_located(row, f"{path}: record {n}") for n, row in enumerate(rows, 1))
         return
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path)
     if text and not text.endswith("\n"):
         text = text[: text.rfind("\n") + 1]  # a half-written last line
     if kind == "jsonl":
         for lineno, line in enumerate(text.splitlines(), 1):
             if line.strip():
                 try:
-                    yield _decode(json.loads(line))
+                    row = json.loads(line)
                 except ValueError:
                     raise SearchkitError(f"{path}:{lineno}: not a JSON record") from None
+                yield _located(row, f"{path}:{lineno}")
         return
-    for row in csv.DictReader(io.StringIO(text)):
-        yield _decode({k: (v if v != "" else None) for k, v in row.items()})
+    rows = csv.DictReader(io.StringIO(text))
+    for row in rows:
+        yield _located({k: (v if v != "" else None) for k, v in row.items()},
+                       f"{path}:{rows.line_num}")

@@ -77,6 +77,19 @@ def test_budget_and_bad_names_before_running():
         list(searchkit.batch(sweep("nstar", pairs, ["bfs"], options={"colour": 1}), jobs=1))
 
 
+@pytest.mark.parametrize("size, problem", [
+    ("inf", "expected a size like 512M or 2G"), ("1e400", "expected a size like 512M or 2G"),
+    ("0", "must be a whole number of bytes, 1 or more")])
+def test_task_memory_is_a_finite_size(tmp_path, capsys, size, problem):
+    lines = tmp_path / "pairs.txt"
+    lines.write_text("1 42\n")
+    assert main(["batch", "nstar", str(lines), "--task-memory", size, "--jobs", "1",
+                 "--out", str(tmp_path / "r.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"searchkit: error: argument --task-memory: {problem}, got '{size}'")
+    assert err.count("\n") == 1 and not (tmp_path / "r.jsonl").exists()
+
+
 @pytest.mark.parametrize("suffix", [".sqlite", ".jsonl", ".csv"])
 def test_stores_round_trip_and_resume_skips_stored_tasks(tmp_path, suffix):
     lines = tmp_path / "pairs.txt"
@@ -129,6 +142,37 @@ def test_report_prints_summary_and_draws_plots(tmp_path, capsys):
     assert rows["astar"][-2] == "1.00x"                       # A* expands fewer states
     assert float(rows["bfs"][-2].rstrip("x")) > 1
     assert (tmp_path / "plot.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def _bad_store(path, content):
+    if content is None:
+        path.mkdir()
+    else:
+        path.write_bytes(content)
+
+
+_CSV_HEADER = ",".join(FIELDS).encode() + b"\n"
+
+
+@pytest.mark.parametrize("name, content, problem", [
+    ("d.jsonl", None, "Is a directory"),
+    ("latin1.jsonl", b'{"instance": "caf\xe9"}\n', "not a UTF-8 text file"),
+    ("list.jsonl", b"[1]\n", "1: not a JSON record: [1] is not an object"),
+    ("cost.csv", _CSV_HEADER + b"nstar,a,bfs,,solved,abc" + b"," * 11 + b"\n",
+     "2: cost is 'abc', not a finite number"),
+    ("nameless.jsonl", b'{"instance": "a", "strategy": "bfs"}\n',
+     "1: the record has no 'puzzle'"),
+    ("options.jsonl", b'{"puzzle": "p", "instance": "a", "strategy": "bfs", "options": 3}\n',
+     "1: options is 3, not a JSON object"),
+])
+def test_report_names_the_file_and_line_of_a_bad_store(tmp_path, capsys, name, content, problem):
+    path = tmp_path / name
+    _bad_store(path, content)
+    assert main(["report", str(path)]) == 2
+    captured = capsys.readouterr()
+    separator = "" if problem[0].isdigit() else " "
+    assert captured.err == f"searchkit: error: {path}:{separator}{problem}\n"
+    assert captured.out == ""
 
 
 def test_setup_is_built_once_per_machine_under_a_lock(tmp_path, monkeypatch):

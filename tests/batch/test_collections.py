@@ -57,6 +57,34 @@ def test_known_table_joins_by_level_and_cost_model(shared_data):
     assert seeds["seed_levels.xsb:lvl_mini -- stated 30 moves"].known == 30
 
 
+@pytest.mark.parametrize("rows, problem", [
+    ("1,\xe9\n", "not a UTF-8 text file"),
+    ("1,7\n2,nan\n", "3: moves is 'nan', not a finite number"),
+    ("1,-inf\n", "2: moves is '-inf', not a finite number"),
+    ("1,1e400\n", "2: moves is '1e400', not a finite number"),
+])
+def test_known_optima_are_utf8_and_finite(tmp_path, capsys, rows, problem):
+    path = tmp_path / "known.csv"
+    path.write_bytes(("level,moves\n" + rows).encode("latin-1"))
+    separator = "" if problem[0].isdigit() else " "
+    with pytest.raises(searchkit.SearchkitError) as caught:
+        load_known(path)
+    assert str(caught.value) == f"{path}:{separator}{problem}"
+    with pytest.raises(searchkit.SearchkitError):
+        load_known(path, "moves")
+    pairs = tmp_path / "pairs.txt"
+    pairs.write_text("1 42\n3 9\n")
+    assert main(["batch", "nstar", str(pairs), "--known", str(path), "--json",
+                 "--out", str(tmp_path / "r.jsonl")]) == 2
+    assert capsys.readouterr() == ("", f"searchkit: error: {path}:{separator}{problem}\n")
+
+
+def test_a_text_column_of_known_optima_may_hold_inf(tmp_path):
+    path = tmp_path / "known.csv"
+    path.write_text("level,moves,note\n1,7,inf\n2,,looks hard\n")
+    assert load_known(path) == {"1": {"moves": 7}, "2": {"moves": None}}
+
+
 def test_collection_formats_and_single_instances():
     nstar, taquin = searchkit.get_puzzle("nstar"), searchkit.get_puzzle("taquin")
     assert [i.text for i in collection(nstar, "1 42\n# c\n3 100\n")] == ["1 42", "3 100"]

@@ -109,3 +109,22 @@ def test_conflicting_backends_are_usage_errors(tmp_path, capsys, flags):
     lines.write_text("1 42\n")
     assert main(["batch", "nstar", str(lines), *flags]) == 2
     assert capsys.readouterr().err.startswith("searchkit: error: ")
+
+
+@pytest.mark.parametrize("flags", [["--dask-local", "0", "-j", "3"], ["--dask-local", "0"],
+                                   ["--dask-local", "-2"]])
+def test_a_local_cluster_needs_one_worker_or_more(tmp_path, capsys, flags):
+    lines = tmp_path / "pairs.txt"
+    lines.write_text("1 42\n")
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", "nstar", str(lines), *flags, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"searchkit: error: argument --dask-local: expected a number >= 1, got "
+                   f"'{flags[1]}' (see 'searchkit batch --help')\n")
+    assert not out.exists()                                   # nothing ran
+    assert main(["batch", "nstar", str(lines), "--dask-local", "2", "-j", "0"]) == 2
+    assert capsys.readouterr().err.startswith("searchkit: error: --jobs is for this machine's "
+                                              "process pool")
+    tasks = sweep("nstar", [("a", searchkit.PuzzleInstance("a", "1 42"))], ["bfs"])
+    with pytest.raises(searchkit.OptionError, match="^dask_local must be at least 1, not 0$"):
+        list(searchkit.batch(tasks, dask_local=0))

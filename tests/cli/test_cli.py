@@ -217,6 +217,18 @@ def test_error_missing_file(tmp_path):
         f"searchkit: error: {missing}: No such file or directory")
 
 
+@pytest.mark.parametrize("command", ["solve nstar FILE", "verify nstar FILE x2",
+                                     "view --plan FILE --out -", "view --trace-file FILE",
+                                     "batch nstar FILE", "batch nstar x --known FILE"])
+def test_error_unreadable_text_file_in_every_command(tmp_path, command):
+    latin1, folder = tmp_path / "latin1.txt", tmp_path / "folder.txt"
+    latin1.write_bytes(b"1 42 # caf\xe9\n")
+    folder.mkdir()
+    for path, problem in ((latin1, "not a UTF-8 text file"), (folder, "Is a directory")):
+        args = [str(path) if word == "FILE" else word for word in command.split()]
+        assert one_error(sk(*args, cwd=tmp_path)) == f"searchkit: error: {path}: {problem}"
+
+
 def test_error_bad_format_names_file_and_line(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_text("1\nforty-two\n", encoding="utf-8")
@@ -396,6 +408,6 @@ def test_bench_is_an_ordinary_command():
     assert one_error(sk("bench", "--repeat", "0")) == \
         "searchkit: error: --repeat must be at least 1"
     assert one_error(sk("bench", "--peer-limit", "nan")) == \
-        "searchkit: error: --peer-limit must be a positive number of seconds"
+        "searchkit: error: --peer-limit must be a positive, finite number of seconds"
     assert one_error(sk("bench", "visited", "--json", "/no/such/dir/out.json")) == \
         "searchkit: error: cannot write /no/such/dir/out.json: No such file or directory"

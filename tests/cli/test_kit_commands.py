@@ -147,6 +147,33 @@ def test_random_checks_the_size_options(sk):
     assert "taquin: --height (3), --width (3)" in sk("random", "--help").stdout
 
 
+@pytest.mark.parametrize("args, problem", [
+    ("taquin --height 0", "puzzle 'taquin': bad size: height must be a whole number from 2 to "
+                          "1,024, not 0"),
+    ("taquin --height -2", "puzzle 'taquin': bad size: height must be a whole number from 2 to "
+                           "1,024, not -2"),
+    ("taquin --width 0", "puzzle 'taquin': bad size: width must be a whole number from 1 to 512, "
+                         "not 0"),
+    ("taquin --height 40 --width 40", "puzzle 'taquin': bad size: a 40x40 board has 1,600 "
+                                      "cells: at most 1,024"),
+    ("nstar --max-target 0", "puzzle 'nstar': bad size: max_target must be a whole number from 1 "
+                             "to 10**1000 - 1, not 0"),
+    ("nstar --count 0", "argument -n/--count: expected a number >= 1, got '0' (see 'searchkit "
+                        "random --help')"),
+])
+def test_random_refuses_sizes_that_make_no_instance(sk, args, problem):
+    assert error_line(sk("random", *args.split(), "--seed", "1")) == f"searchkit: error: {problem}"
+
+
+def test_random_instances_stay_within_their_size(sk):
+    done = sk("random", "nstar", "--max-target", "3", "--count", "30", "--seed", "2")
+    assert done.returncode == 0, done.stderr
+    pairs = [tuple(map(int, text.split())) for text in done.stdout.split("\n\n")]
+    assert len(pairs) == 30 and all(1 <= start <= target <= 3 for start, target in pairs)
+    tall = sk("random", "taquin", "--height", "2", "--width", "1", "--seed", "1").stdout
+    assert get_puzzle("taquin").parse(tall).height == 2
+
+
 # -- new-plugin ---------------------------------------------------------------------------------
 
 def test_new_plugin_installs_is_listed_and_passes_its_own_tests(tmp_path):
