@@ -122,7 +122,7 @@ def read_trace(lines: Iterable[str], name: str) -> Iterator[dict[str, Any]]:
     Raises :class:`TraceError` naming ``name`` and the line for text that is not JSON, a record
     without a ``kind``, or a first record that is not a ``searchkit-trace/1`` header.
     """
-    number = 0
+    headed = False
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -132,11 +132,12 @@ def read_trace(lines: Iterable[str], name: str) -> Iterator[dict[str, Any]]:
             raise TraceError(f"{name}:{number}: not JSON: {exc.msg}") from None
         if not isinstance(record, dict) or not isinstance(record.get("kind"), str):
             raise TraceError(f"{name}:{number}: a trace record is a JSON object with a 'kind'")
-        if number == 1 and (record["kind"] != "trace" or record.get("format") != FORMAT):
-            raise TraceError(f"{name}:1: not a searchkit trace (its first line must be the "
-                             f"header {{\"kind\": \"trace\", \"format\": \"{FORMAT}\", ...}})")
+        if not headed and (record["kind"] != "trace" or record.get("format") != FORMAT):
+            raise TraceError(f"{name}:{number}: not a searchkit trace (its first record must be "
+                             f"the header {{\"kind\": \"trace\", \"format\": \"{FORMAT}\", ...}})")
+        headed = True
         yield record
-    if number == 0:
+    if not headed:
         raise TraceError(f"{name}: empty: not a searchkit trace")
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from searchkit.errors import SearchkitError, reading
 from searchkit.trace import read_trace
 from searchkit.visual.chart import SearchChart
-from searchkit.visual.record import PlanRecord
+from searchkit.visual.record import PlanRecord, record_from
 
 from .parsing import UsageError
 
@@ -39,27 +39,24 @@ def load_trace(path: str) -> TraceFile:
 
 
 def _load(lines: Any, name: str) -> TraceFile:
-    record = PlanRecord(name)
-    kept: list[dict[str, Any]] = []
+    fields: dict[str, Any] = {}  # what the header, solution and end records say of the run
 
     def watch(records: Any) -> Any:
         for r in records:
             kind = r["kind"]
             if kind == "trace":
-                record.puzzle, record.instance = r.get("puzzle"), r.get("instance")
-                record.source, record.strategy = r.get("source"), r.get("strategy") or ""
-                record.options = dict(r.get("options") or {})
-            elif kind in ("solution", "end"):
-                kept.append(r)
+                fields.update({key: r.get(key) for key in
+                               ("puzzle", "instance", "source", "strategy", "options")})
+            elif kind == "solution":
+                actions = r.get("actions")
+                fields["actions"] = [str(move) for move in actions] \
+                    if isinstance(actions, list) else actions
+            elif kind == "end":
+                fields.update({key: r.get(key) for key in ("status", "reason", "stats")})
             yield r
 
     chart = SearchChart.of_trace(watch(read_trace(lines, name)))
-    for r in kept:
-        if r["kind"] == "solution":
-            record.moves = [str(move) for move in r.get("actions") or []]
-        else:
-            record.status, record.reason = r.get("status"), r.get("reason") or ""
-            record.stats = dict(r.get("stats") or {})
+    record = record_from(fields, name)  # a field of the wrong type: a one-line error
     if record.status is None:
         raise UsageError(f"{name}: the trace has no 'end' record: it was cut short")
     record.moves = record.moves or []

@@ -36,7 +36,7 @@ from typing import Any
 
 from searchkit.errors import SearchkitError
 
-__all__ = ["PlanRecord", "RecordError", "parse_record"]
+__all__ = ["PlanRecord", "RecordError", "parse_record", "record_from"]
 
 
 class RecordError(SearchkitError, ValueError):
@@ -69,6 +69,19 @@ def parse_record(text: str, name: str) -> PlanRecord:
     if not isinstance(data, dict):
         raise RecordError(f"{name}: a plan record is a JSON object, not "
                           f"{_json_type(data)}")
+    return record_from(data, name)
+
+
+def record_from(data: dict[str, Any], name: str) -> PlanRecord:
+    """The plan record of the fields ``data`` (a record's JSON object, or what a trace's header,
+    solution and end records say) read from ``name``; a field of the wrong type is a
+    :class:`RecordError` naming it.
+
+    >>> record_from({"puzzle": "nstar", "status": 5}, "t.jsonl")
+    Traceback (most recent call last):
+    ...
+    searchkit.visual.record.RecordError: t.jsonl: field 'status' must be a string, not a number
+    """
     record = PlanRecord(name)
     for key in ("puzzle", "instance", "source", "strategy", "status", "reason"):
         value = data.get(key)

@@ -88,3 +88,29 @@ def test_view_trace_file_views_the_traced_plan_and_checks_the_puzzle(capsys, tmp
     bad.write_text(trace.read_text().splitlines()[0] + "\n" + json.dumps([1]) + "\n")
     assert one_error(capsys, "view", "--trace-file", str(bad)) == (
         f"{bad}:2: a trace record is a JSON object with a 'kind'")
+
+
+def test_view_trace_file_refuses_a_header_after_a_blank_line_or_fields_of_the_wrong_type(
+        capsys, tmp_path):
+    trace = tmp_path / "t.jsonl"
+    assert run(capsys, "trace", "nstar", "-s", "bfs", "--out", str(trace))[0] == 0
+    lines = trace.read_text().splitlines()
+    headless = tmp_path / "headless.jsonl"
+    headless.write_text("\n" + "\n".join(lines[1:]) + "\n")  # the header gone, a blank first
+    assert one_error(capsys, "view", "--trace-file", str(headless)).startswith(
+        f"{headless}:2: not a searchkit trace (its first record must be the header")
+    header = json.loads(lines[0])
+    for field, value, wanted in (("options", "abc", "field 'options' holds text that is not"),
+                                 ("status", 5, "field 'status' must be a string, not a number")):
+        bad = tmp_path / f"{field}.jsonl"
+        edited = [json.dumps({**header, field: value}) if field == "options" else lines[0],
+                  *lines[1:-1], json.dumps({**json.loads(lines[-1]), field: value})
+                  if field == "status" else lines[-1]]
+        bad.write_text("\n".join(edited) + "\n")
+        assert one_error(capsys, "view", "--trace-file", str(bad)).startswith(f"{bad}: {wanted}")
+    solution = next(i for i, line in enumerate(lines) if json.loads(line)["kind"] == "solution")
+    bad = tmp_path / "actions.jsonl"
+    lines[solution] = json.dumps({**json.loads(lines[solution]), "actions": 7})
+    bad.write_text("\n".join(lines) + "\n")
+    assert one_error(capsys, "view", "--trace-file", str(bad)).startswith(
+        f"{bad}: field 'actions' must be")
