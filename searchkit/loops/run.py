@@ -98,9 +98,12 @@ class Run:
         self.meter = MemoryMeter()
         self._sync: Callable[[Stats], None] = _no_counters
         seconds, max_bytes, cpu = budget.max_seconds, budget.max_bytes, budget.max_cpu_seconds
-        # Under a time or memory budget the first check comes early (nothing is known yet).
-        self._step = self.interval if seconds is None and max_bytes is None and cpu is None \
-            else self.first_interval
+        # Under a time, memory or states budget the first check comes early (nothing is known).
+        self._step = self.first_interval if seconds is not None or max_bytes is not None or \
+            cpu is not None or budget.max_visited is not None else self.interval
+        if budget.max_visited is not None:  # a small states budget: before a few children each
+            self._step = max(1, min(self._step, budget.max_visited // 4))
+        self._visited_then = 0  # the states stored at the previous check
         self._growth = None if max_bytes is None else resident_growth()
         self.start = start = time.perf_counter()
         self._next_report = start + self.progress_every
@@ -175,7 +178,7 @@ class Run:
         reason = self.budget.exhausted_by(stats, held) or self._out_of_cpu()
         if reason:
             raise BudgetExhausted(reason)
-        self._adapt(now, stats.expanded, held)
+        self._adapt(now, stats.expanded, held, stats.visited)
         return self.next_check(stats.expanded)
 
     def _sample(self) -> None:
@@ -212,10 +215,11 @@ class Run:
         """Bytes the process's resident memory grew by since the run started (0 unknown)."""
         return 0 if self._growth is None else self._growth()
 
-    def _adapt(self, now: float, expanded: int, held: int) -> None:
+    def _adapt(self, now: float, expanded: int, held: int, visited: int) -> None:
         """Choose the next interval: grow it up to :attr:`interval`, shrink it so that the next
-        check comes after about :attr:`check_seconds` (less near a time limit) and before the
-        search grows by :attr:`check_fraction` of its memory budget."""
+        check comes after about :attr:`check_seconds` (less near a time limit), before the
+        search grows by :attr:`check_fraction` of its memory budget, and before it stores more
+        states than its states budget leaves (at the pace seen since the last check)."""
         then, expanded_then, held_then = self._last
         self._last = (now, expanded, held)
         done = expanded - expanded_then
@@ -234,6 +238,10 @@ class Run:
             if max_bytes is not None and growth > 0:
                 room = min(self.check_fraction * max_bytes, (max_bytes - held) / 2)
                 step = min(step, int(room / growth))
+            stored, max_visited = visited - self._visited_then, self.budget.max_visited
+            if max_visited is not None and stored > 0:
+                step = min(step, int((max_visited - visited) * done / stored))
+        self._visited_then = visited
         self._step = max(1, step)
 
     def poll(self) -> None:

@@ -397,3 +397,15 @@ def test_stats_rejects_budgets_that_mean_nothing(capsys):
     assert "argument --max-seconds: must be a positive" in capsys.readouterr().err
     assert main(["stats", "nstar", "-e", "1-42", "--max-states", "0"]) == 0  # 0: no limit
 
+
+
+@pytest.mark.parametrize("strategy", ["bfs", "astar", "dfs"])
+@pytest.mark.parametrize("cap", [5, 100, 5000])
+def test_a_states_budget_stops_the_search_near_its_cap(strategy, cap):
+    # the checks come as often as the states stored since the last one say they must: the
+    # first check came after 512 expansions, so --max-states 5 stored 687 states on N*
+    result = search(Counter(), strategy, budget=Budget(max_visited=cap))
+    assert result.status == "budget_exhausted" and "visited-states budget" in result.reason
+    assert cap < result.stats.visited <= cap + 2  # one expansion past it: a Counter has 2 children
+    stats = main(["solve", "nstar", "-e", "1-1000", "-s", "bfs", "--max-states", "5"])
+    assert stats == 1
