@@ -141,14 +141,14 @@ def load_instance(args: argparse.Namespace) -> Instance:
         options[key] = value
     text, name, source = _read_text(puzzle, args.file, args.example)
     level = options.get("level")
-    text = _one_instance(puzzle, text, name if source == "file" else
+    text = one_instance(puzzle, text, name if source == "file" else
                          {"stdin": "<stdin>"}.get(source, f"example {name}"), options, args.file)
     instance = Instance(puzzle, text, name, source, options, level)
     instance.resolved_options()  # unknown options and bad values fail here, before any search
     return instance
 
 
-def _one_instance(puzzle: Any, text: str, label: str, options: dict[str, Any],
+def one_instance(puzzle: Any, text: str, label: str, options: dict[str, Any],
                   path: str | None) -> str:
     """The text of the one instance to use: a collection needs ``--level N`` (a number or a
     name), which the puzzle applies itself when it has a ``level`` option."""

@@ -20,7 +20,7 @@ from searchkit.errors import PlanError, SearchkitError, read_text
 from searchkit.plans import iter_plan
 
 from . import output
-from .instance import FLAG_OPTIONS, Instance, find_puzzle
+from .instance import FLAG_OPTIONS, Instance, find_puzzle, one_instance
 from .parsing import UsageError, key_value
 
 __all__ = ["add_parser", "run"]
@@ -74,7 +74,11 @@ def run(args: argparse.Namespace) -> int:
     for key in FLAG_OPTIONS:
         if getattr(args, key, None) is not None:
             options[key] = getattr(args, key)
-    instance = Instance(puzzle, text, name, source, options)
+    level = options.get("level")  # a collection: the one instance chosen, as solve does
+    text = one_instance(puzzle, text, name if source == "file" else
+                        {"stdin": "<stdin>"}.get(source, f"example {name}"), options,
+                        name if source == "file" else None)
+    instance = Instance(puzzle, text, name, source, options, level)
     problem = instance.replay_problem()
     lines = [f"{instance.describe()} · plan {plan_name}"]
     state, steps = problem.initial(), []

@@ -100,6 +100,19 @@ def test_verify_reads_a_plan_file_and_an_instance_file_in_the_puzzle_notation(sk
     assert piped.returncode == 0 and "cost      24" in piped.stdout
 
 
+def test_verify_takes_one_instance_of_a_collection_with_level(sk, tmp_path):
+    # as solve does: --level picks the instance (it was an unknown puzzle option for N*)
+    pairs = tmp_path / "pairs.txt"
+    pairs.write_text("1 42\n3 9\n")
+    done = sk("verify", "nstar", str(pairs), "+1 x2 +1", "--level", "2")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == f"nstar · {pairs} · level 2 · plan (given)"
+    assert "cost      3" in done.stdout
+    assert error_line(sk("verify", "nstar", str(pairs), "+1 x2 +1")) == (
+        f"searchkit: error: {pairs} holds 2 instances: choose one with --level N (1-2 or a "
+        f"name), or run them all with 'searchkit batch nstar {pairs}'")
+
+
 def test_verify_usage_errors_are_one_line(sk):
     assert error_line(sk("verify", "nstar", "nofile", "x2")) == (
         "searchkit: error: nofile: no such file, and not an example of 'nstar' "
