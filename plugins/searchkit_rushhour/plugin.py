@@ -11,7 +11,7 @@ from searchkit import Puzzle, PuzzleInstance, PuzzleOption, hookimpl
 from searchkit.bench import BenchSuite
 
 from . import collection
-from .board import STANDARD_LENGTHS, Board, Vehicle
+from .board import MAX_SIZE, STANDARD_LENGTHS, Board, Vehicle
 from .formats import parse_board, to_fogleman
 from .heuristics import HEURISTICS
 from .problem import RushHour
@@ -92,7 +92,14 @@ class RushHourPuzzle(Puzzle):
                         walls: int = 0) -> str:
         """A random board in Fogleman's format: the target ``A`` on row ``(size - 1) // 2``, up
         to ``vehicles`` other cars and trucks and ``walls`` walls, placed at random without
-        overlap (solvable or not)."""
+        overlap (solvable or not). ``size`` is 3 to :data:`~.board.MAX_SIZE` (a truck must fit),
+        ``vehicles`` and ``walls`` 0 or more; else :class:`ValueError`."""
+        for name, value, low, high in (("size", size, 3, MAX_SIZE), ("vehicles", vehicles, 0, None),
+                                       ("walls", walls, 0, None)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < low or \
+                    high is not None and value > high:
+                wanted = f"from {low} to {high}" if high is not None else f"{low} or more"
+                raise ValueError(f"{name} must be a whole number {wanted}, not {value!r}")
         row = (size - 1) // 2
         placed = [Vehicle(row, rng.randrange(size - 1), 2, True, "A")]
         taken = set(placed[0].cells())

@@ -173,6 +173,12 @@ def test_random_checks_the_size_options(sk):
                              "to 10**1000 - 1, not 0"),
     ("nstar --count 0", "argument -n/--count: expected a number >= 1, got '0' (see 'searchkit "
                         "random --help')"),
+    ("rushhour --size 0", "puzzle 'rushhour': bad size: size must be a whole number from 3 to 16, "
+                          "not 0"),
+    ("rushhour --size 17", "puzzle 'rushhour': bad size: size must be a whole number from 3 to "
+                           "16, not 17"),
+    ("rushhour --vehicles -3", "puzzle 'rushhour': bad size: vehicles must be a whole number 0 or "
+                               "more, not -3"),
 ])
 def test_random_refuses_sizes_that_make_no_instance(sk, args, problem):
     assert error_line(sk("random", *args.split(), "--seed", "1")) == f"searchkit: error: {problem}"
