@@ -93,6 +93,8 @@ def bidirectional(flags: Variant, ctx: SearchContext, run: Run) -> Result:
         layers[:] = layer_f, layer_b, next_layer
         best: tuple[float, Any] | None = None
         for state in layer:
+            if expanded >= next_check:  # before an expansion: a layer done meets at no cost
+                next_check = run.checkpoint(len(next_layer))
             expanded += 1
             state_key = key(state) if key else state
             d = mine_depth[state_key] + 1
@@ -116,8 +118,6 @@ def bidirectional(flags: Variant, ctx: SearchContext, run: Run) -> Result:
                     total = d + other_depth[nkey]
                     if best is None or total < best[0]:
                         best = (total, nkey)
-            if expanded >= next_check:
-                next_check = run.checkpoint(len(next_layer))
         if grow_forward:
             layer_f = next_layer
         else:

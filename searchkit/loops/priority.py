@@ -82,6 +82,8 @@ def priority_graph_search(flags: Variant, ctx: SearchContext, run: Run) -> Resul
             continue  # stale entry: a cheaper path to this state was found after the push
         if is_goal(state):
             return run.solved(*ctx.replay(key_chain(parent, state_key)))
+        if expanded >= next_check:  # before an expansion: a goal popped next costs none
+            next_check = run.checkpoint(len(frontier))
         expanded += 1
         if flags.observe:
             depth = depth_of[state_key]
@@ -116,6 +118,4 @@ def priority_graph_search(flags: Variant, ctx: SearchContext, run: Run) -> Resul
         size = len(frontier)
         if size > max_frontier:
             max_frontier = size
-        if expanded >= next_check:
-            next_check = run.checkpoint(size)
     return run.no_solution("the reachable state space holds no goal")

@@ -64,6 +64,8 @@ def tree_search(flags: Variant, ctx: SearchContext, run: Run) -> Result:
         else:
             node, h = pop(), 0
         state, g = node[0], node[1]
+        if expanded >= next_check:  # before an expansion: a goal popped next costs none
+            next_check = run.checkpoint(len(frontier))
         expanded += 1
         if flags.observe:
             emit(Expand(state, g, h, _depth(node), f if order is not None else g + h,
@@ -89,8 +91,6 @@ def tree_search(flags: Variant, ctx: SearchContext, run: Run) -> Result:
                 push(child_node)
         if len(frontier) > max_frontier:
             max_frontier = len(frontier)
-        if expanded >= next_check:
-            next_check = run.checkpoint(len(frontier))
     return run.no_solution("the search tree holds no goal")
 
 

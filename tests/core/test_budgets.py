@@ -409,3 +409,20 @@ def test_a_states_budget_stops_the_search_near_its_cap(strategy, cap):
     assert cap < result.stats.visited <= cap + 2  # one expansion past it: a Counter has 2 children
     stats = main(["solve", "nstar", "-e", "1-1000", "-s", "bfs", "--max-states", "5"])
     assert stats == 1
+
+
+@pytest.mark.parametrize("strategy, visited", [
+    ("astar", "dict"), ("dijkstra", "dict"), ("greedy", "dict"), ("wastar", "dict"),
+    ("bfs", "dict"), ("dfs", "dict"), ("bibfs", "dict"), ("astar", "none"), ("bfs", "none")])
+def test_a_search_that_needs_n_expansions_succeeds_under_a_budget_of_n(strategy, visited):
+    # the budget counts expansions: a goal popped (or a layer that meets) after the N-th costs
+    # none, so the check comes before an expansion, not after it
+    roads = GraphProblem({"a": {"b": 1, "x": 3}, "b": {"c": 1}, "x": {"c": 1}, "c": {"d": 1}},
+                         start="a", goals={"d"})
+    needed = search(roads, strategy, visited=visited).stats.expanded
+    exact = search(roads, strategy, visited=visited, budget=Budget(max_expansions=needed))
+    assert exact.solved and exact.stats.expanded == needed
+    if needed:
+        short = search(roads, strategy, visited=visited,
+                       budget=Budget(max_expansions=needed - 1))
+        assert short.status == "budget_exhausted" and short.stats.expanded == needed - 1
