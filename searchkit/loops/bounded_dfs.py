@@ -19,6 +19,8 @@ flags.observe:`` blocks, gone from the plain variant (:mod:`.variants`).
     function the keys are the states, and the specialised ``dfs(state, parent, g, depth, h)``
     carries them once (:class:`StatesAreKeys`: a smaller frame per level of the recursion).
 ``counters() -> (expanded, duplicates, pruned, cutoffs, goals, deepest)``
+    ``dfs`` calls ``checkpoint(depth)`` on entering a state, before expanding it: a search
+    stopped there generated that state (or began an iteration) without expanding it.
 ``start_iteration(bound, table)``
     Set the bound (and the fresh transposition table) of the next iteration.
 """
@@ -95,13 +97,13 @@ def build(flags: Flags, expand: Callable[..., Iterable[tuple[Any, Any, float, fl
     def dfs(state: Any, state_key: Any, parent: Any, parent_key: Any, g: float, depth: int,
             h: float) -> float:
         nonlocal expanded, duplicates, pruned, cutoffs, goals, deepest, next_check
+        if expanded >= next_check:  # before an expansion: the last one's children are tested
+            next_check = checkpoint(depth)
         expanded += 1
         if depth >= deepest:
             deepest = depth + 1  # the length of the path, the start included
         if flags.observe:
             emit(Expand(state, g, h, depth, depth if flags.unit else g + h, depth + 1))
-        if expanded >= next_check:
-            next_check = checkpoint(depth)
         exceeded = inf
         child_depth = depth + 1
         for action, child, cost, child_h in (expand(state, h, parent) if flags.except_parent

@@ -115,20 +115,28 @@ def deepening(flags: Variant, ctx: SearchContext, run: Run) -> Result:
     dfs_flags = Flags(key=key is not None, cycle_check=cycle_check, table=table is not None,
                       unit=unit, except_parent=except_parent is not None,
                       observe=flags.observe, steps=flags.steps)
+    entering = [0]  # 1 while a check on entering a state runs: it stops before expanding it
+
+    def checkpoint(depth: int) -> int:
+        entering[0] = 1
+        next_check = run.checkpoint(depth + 1)
+        entering[0] = 0
+        return next_check
+
     dfs, counters, start_iteration = compiled(dfs_flags)(
         dfs_flags, except_parent or ctx.expand, caps.is_goal, key, on_path, found_states,
-        found_actions, found_cost, lambda depth: run.checkpoint(depth + 1), run.next_check(0),
-        ctx.observer)
+        found_actions, found_cost, checkpoint, run.next_check(0), ctx.observer)
     if flags.observe:
         emit = ctx.observer
 
     def sync(stats: Any) -> None:
         # ``generated`` is not counted per child but derived from each child's fate: a
         # duplicate, pruned (dead end), cut off (over the bound), a goal, or expanded below its
-        # parent (every expansion but the roots of the iterations).
+        # parent (every expansion but the roots of the iterations), or stopped on entering.
         expanded, duplicates, pruned, cutoffs, goals, deepest = counters()
         stats.expanded, stats.duplicates, stats.pruned = expanded, duplicates, pruned + start_dead
-        stats.generated = duplicates + pruned + cutoffs + goals + expanded - iterations
+        stats.generated = duplicates + pruned + cutoffs + goals + expanded + entering[0] - \
+            iterations
         stats.max_frontier, stats.bound, stats.iterations = deepest, bound, max(iterations, 1)
         stats.visited = len(table) if table is not None else 0
 

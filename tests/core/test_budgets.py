@@ -413,7 +413,8 @@ def test_a_states_budget_stops_the_search_near_its_cap(strategy, cap):
 
 @pytest.mark.parametrize("strategy, visited", [
     ("astar", "dict"), ("dijkstra", "dict"), ("greedy", "dict"), ("wastar", "dict"),
-    ("bfs", "dict"), ("dfs", "dict"), ("bibfs", "dict"), ("astar", "none"), ("bfs", "none")])
+    ("bfs", "dict"), ("dfs", "dict"), ("bibfs", "dict"), ("astar", "none"), ("bfs", "none"),
+    ("iddfs", "none"), ("idastar", "none"), ("iddfs", "dict"), ("idastar", "dict")])
 def test_a_search_that_needs_n_expansions_succeeds_under_a_budget_of_n(strategy, visited):
     # the budget counts expansions: a goal popped (or a layer that meets) after the N-th costs
     # none, so the check comes before an expansion, not after it
