@@ -21,8 +21,8 @@ from searchkit.errors import PuzzleFormatError, SearchkitError, UnknownNameError
 from . import output
 from .parsing import UsageError, key_value
 
-__all__ = ["Instance", "add_instance_arguments", "load_instance", "find_puzzle", "options_help",
-           "show_value"]
+__all__ = ["Instance", "add_instance_arguments", "load_instance", "find_puzzle", "one_instance",
+           "options_help", "show_value"]
 
 # Puzzle options that have their own flag; any other goes through -o KEY=VALUE.
 FLAG_OPTIONS = ("heuristic", "cost", "level")
