@@ -115,12 +115,13 @@ def deepening(flags: Variant, ctx: SearchContext, run: Run) -> Result:
     dfs_flags = Flags(key=key is not None, cycle_check=cycle_check, table=table is not None,
                       unit=unit, except_parent=except_parent is not None,
                       observe=flags.observe, steps=flags.steps)
-    entering = [0]  # 1 while a check on entering a state runs: it stops before expanding it
+    entering = 0  # 1 while a check on entering a state runs: it stops before expanding it
 
     def checkpoint(depth: int) -> int:
-        entering[0] = 1
+        nonlocal entering
+        entering = 1
         next_check = run.checkpoint(depth + 1)
-        entering[0] = 0
+        entering = 0
         return next_check
 
     dfs, counters, start_iteration = compiled(dfs_flags)(
@@ -135,7 +136,7 @@ def deepening(flags: Variant, ctx: SearchContext, run: Run) -> Result:
         # parent (every expansion but the roots of the iterations), or stopped on entering.
         expanded, duplicates, pruned, cutoffs, goals, deepest = counters()
         stats.expanded, stats.duplicates, stats.pruned = expanded, duplicates, pruned + start_dead
-        stats.generated = duplicates + pruned + cutoffs + goals + expanded + entering[0] - \
+        stats.generated = duplicates + pruned + cutoffs + goals + expanded + entering - \
             iterations
         stats.max_frontier, stats.bound, stats.iterations = deepest, bound, max(iterations, 1)
         stats.visited = len(table) if table is not None else 0

@@ -103,11 +103,10 @@ class Run:
             cpu is not None or budget.max_visited is not None else self.interval
         if budget.max_visited is not None:  # a small states budget: before a few children each
             self._step = max(1, min(self._step, budget.max_visited // 4))
-        self._visited_then = 0  # the states stored at the previous check
         self._growth = None if max_bytes is None else resident_growth()
         self.start = start = time.perf_counter()
         self._next_report = start + self.progress_every
-        self._last = (start, 0, 0)  # (time, expansions, bytes) at the previous check
+        self._last = (start, 0, 0, 0)  # (time, expansions, bytes, states) at the last check
         self.deadline = None if seconds is None else start + seconds
         self.cpu_deadline = None if cpu is None else time.thread_time() + cpu
 
@@ -202,7 +201,7 @@ class Run:
         assert max_bytes is not None
         grown = self.grown()
         held = max(nbytes, grown)
-        _, expanded, _ = self._last
+        expanded = self._last[1]
         done = stats.expanded - expanded
         reserve = self.meter.reserve(2 * self._step / done if done > 0 else 2.0)
         if held + reserve > max_bytes:
@@ -220,8 +219,8 @@ class Run:
         check comes after about :attr:`check_seconds` (less near a time limit), before the
         search grows by :attr:`check_fraction` of its memory budget, and before it stores more
         states than its states budget leaves (at the pace seen since the last check)."""
-        then, expanded_then, held_then = self._last
-        self._last = (now, expanded, held)
+        then, expanded_then, held_then, visited_then = self._last
+        self._last = (now, expanded, held, visited)
         done = expanded - expanded_then
         step = min(self.interval, 2 * self._step)
         if done > 0:
@@ -238,10 +237,9 @@ class Run:
             if max_bytes is not None and growth > 0:
                 room = min(self.check_fraction * max_bytes, (max_bytes - held) / 2)
                 step = min(step, int(room / growth))
-            stored, max_visited = visited - self._visited_then, self.budget.max_visited
+            stored, max_visited = visited - visited_then, self.budget.max_visited
             if max_visited is not None and stored > 0:
                 step = min(step, int((max_visited - visited) * done / stored))
-        self._visited_then = visited
         self._step = max(1, step)
 
     def poll(self) -> None:
@@ -278,8 +276,8 @@ class Run:
             self.deadline += seconds
         if self.cpu_deadline is not None:
             self.cpu_deadline += cpu_seconds
-        then, expanded, held = self._last
-        self._last = (then + seconds, expanded, held)
+        then, expanded, held, visited = self._last
+        self._last = (then + seconds, expanded, held, visited)
 
     def expire(self) -> None:
         """Raise the time budget's :class:`BudgetExhausted` (its deadline has passed)."""
