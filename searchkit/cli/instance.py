@@ -141,18 +141,20 @@ def load_instance(args: argparse.Namespace) -> Instance:
         options[key] = value
     text, name, source = _read_text(puzzle, args.file, args.example)
     level = options.get("level")
-    text = one_instance(puzzle, text, name if source == "file" else
-                         {"stdin": "<stdin>"}.get(source, f"example {name}"), options, args.file)
+    text = one_instance(puzzle, text, name, source, options)
     instance = Instance(puzzle, text, name, source, options, level)
     instance.resolved_options()  # unknown options and bad values fail here, before any search
     return instance
 
 
-def one_instance(puzzle: Any, text: str, label: str, options: dict[str, Any],
-                  path: str | None) -> str:
-    """The text of the one instance to use: a collection needs ``--level N`` (a number or a
-    name), which the puzzle applies itself when it has a ``level`` option."""
+def one_instance(puzzle: Any, text: str, name: str, source: str, options: dict[str, Any]
+                 ) -> str:
+    """The text of the one instance to use of ``text`` (named ``name``, from ``source``:
+    ``file``, ``stdin`` or ``example``): a collection needs ``--level N`` (a number or a name),
+    which the puzzle applies itself when it has a ``level`` option."""
     from searchkit.experiments.collection import collection, select
+
+    label = name if source == "file" else {"stdin": "<stdin>"}.get(source, f"example {name}")
 
     own_level = "level" in puzzle.options
     level = options.get("level") if own_level else options.pop("level", None)
@@ -165,7 +167,7 @@ def one_instance(puzzle: Any, text: str, label: str, options: dict[str, Any],
     if level is None and len(found) > 1:
         raise UsageError(f"{label} holds {len(found)} instances: choose one with --level N "
                          f"(1-{len(found)} or a name), or run them all with "
-                         f"'searchkit batch {puzzle.name} {label if label == path else 'FILE'}'")
+                         f"'searchkit batch {puzzle.name} {name if source == 'file' else 'FILE'}'")
     if level is None or own_level:
         return text
     try:

@@ -75,9 +75,7 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, key, None) is not None:
             options[key] = getattr(args, key)
     level = options.get("level")  # a collection: the one instance chosen, as solve does
-    text = one_instance(puzzle, text, name if source == "file" else
-                        {"stdin": "<stdin>"}.get(source, f"example {name}"), options,
-                        name if source == "file" else None)
+    text = one_instance(puzzle, text, name, source, options)
     instance = Instance(puzzle, text, name, source, options, level)
     problem = instance.replay_problem()
     lines = [f"{instance.describe()} · plan {plan_name}"]
