@@ -1,9 +1,10 @@
 """A Sokoban position as SVG: walls, floor and goals, the boxes (a box on a goal in another
 colour) and the keeper.
 
-One top-level element for the level (walls, floor, goals and the sealed-off boxes that are
-scenery), then one element per box (``<rect data-box="on-goal|off-goal">`` at its cell) and
-the keeper (``<circle data-keeper="">``): a push changes two or three elements.
+One top-level element for the level (walls, floor, goals and the boxes sealed off from the
+keeper: scenery on goals, or boxes off goals in a level that cannot be solved), then one element
+per box (``<rect data-box="on-goal|off-goal">`` at its cell) and the keeper (``<circle
+data-keeper="">``): a push changes two or three elements.
 
 >>> from .board import Board
 >>> from .levels import split_levels
@@ -56,7 +57,9 @@ def _box(board: Any, cell: int) -> str:
 
 
 def _level(board: Any) -> str:
-    """Everything that never moves: walls, reachable floor, goals, and scenery boxes."""
+    """Everything that never moves: walls, reachable floor, goals, and the sealed-off boxes."""
+    sealed_boxes = board.scenery | board.stray_boxes
+    sealed_goals = board.scenery | board.stray_goals
     walls, floor, goals = [], [], []
     for r in range(board.rows):
         wall_row, floor_row = [], []
@@ -64,9 +67,9 @@ def _level(board: Any) -> str:
             cell = board.cell(r, c)
             if cell in board.static_walls:
                 wall_row.append(c)
-            elif board.is_floor[cell] or cell in board.scenery:
+            elif board.is_floor[cell] or cell in sealed_boxes or cell in sealed_goals:
                 floor_row.append(c)
-            if board.is_goal[cell] or cell in board.scenery:
+            if board.is_goal[cell] or cell in sealed_goals:
                 x, y = c * CELL + CELL // 2, r * CELL + CELL // 2
                 goals.append(f"M{x} {y - 7}l7 7l-7 7l-7 -7z")
         walls += _runs(wall_row, r)
@@ -75,7 +78,7 @@ def _level(board: Any) -> str:
              tag("path", d="".join(walls), fill=WALL, stroke=WALL_EDGE, stroke_width=1.5)]
     if goals:
         parts.append(tag("path", d="".join(goals), fill=GOAL))
-    parts += [_box(board, cell) for cell in sorted(board.scenery)]
+    parts += [_box(board, cell) for cell in sorted(sealed_boxes)]
     return tag("g", parts, data_part="level")
 
 

@@ -128,3 +128,19 @@ def test_nstar_marks_the_number_on_a_log_axis():
     assert xs[1] < xs[2] < xs[4] < xs[500] < xs[1000]
     assert xs[4] - xs[2] == pytest.approx(xs[2] - xs[1], abs=0.02)  # x2 is one fixed step
     assert xs[1000] - xs[500] == pytest.approx(xs[2] - xs[1], abs=0.02)
+
+
+def test_sokoban_draws_what_is_sealed_off_from_the_keeper():
+    """A box on a goal, a box off goals and an empty goal walled off from the keeper: the level
+    cannot be solved, but the picture still shows all three, as the text does."""
+    from searchkit_sokoban import svg
+    text = "###########\n#@$.#*#$#.#\n###########"
+    problem = searchkit.get_puzzle("sokoban").parse(text)
+    assert problem.board.unsolvable
+    root = check_svg(problem.render_svg(problem.initial()))
+    assert read_board("sokoban", problem, root) == text.splitlines()
+    goal_marks = [p.get("d").count("z") for p in root.iter(f"{NS}path")
+                  if p.get("fill") == svg.GOAL]
+    assert goal_marks == [3]
+    floor = next(p.get("d") for p in root.iter(f"{NS}path") if p.get("fill") == svg.FLOOR)
+    assert f"M{7 * svg.CELL} {svg.CELL}h" in floor  # the sealed box stands on drawn floor
