@@ -7,7 +7,10 @@ For any problem:
   replays every plan, and holds every promise against every verified plan; never a silent pass;
 * :func:`assert_admissible`, :func:`assert_consistent` -- the heuristic against exact remaining
   costs, and along every edge, over a bounded exploration;
-* :func:`assert_keys_interchangeable` -- states sharing a key must be interchangeable.
+* :func:`assert_keys_interchangeable` -- states sharing a key must be interchangeable;
+* :func:`assert_incremental_agrees` -- ``successors_with_heuristic`` and
+  ``successors_except_parent``, which A* and IDA* call, agree with ``successors`` and
+  ``heuristic``.
 
 For any puzzle plugin, the conformance battery (:mod:`.conformance`): round trip, examples,
 random instances across strategies and backends, heuristics, keys, action notation, bad text --
@@ -45,6 +48,7 @@ if TYPE_CHECKING:
     from .generators import bad_texts, graphs, puzzle_instances
     from .guarantees import Promise, optimal_strategies, promise_of
     from .heuristics import HeuristicReport, assert_admissible, assert_consistent
+    from .incremental import IncrementalReport, assert_incremental_agrees
     from .keys import KeyReport, assert_keys_interchangeable
     from .oracles import brute_force_cost, brute_force_steps
     from .space import StateGraph, explore_graph
@@ -56,6 +60,7 @@ _EXPORTS = {
     "assert_admissible": "heuristics", "assert_consistent": "heuristics",
     "HeuristicReport": "heuristics",
     "assert_keys_interchangeable": "keys", "KeyReport": "keys",
+    "assert_incremental_agrees": "incremental", "IncrementalReport": "incremental",
     "graphs": "generators", "puzzle_instances": "generators", "bad_texts": "generators",
     "brute_force_cost": "oracles", "brute_force_steps": "oracles",
     "optimal_strategies": "guarantees", "promise_of": "guarantees", "Promise": "guarantees",
@@ -67,8 +72,9 @@ _EXPORTS = {
 
 __all__ = [
     "OPTIMAL_STRATEGIES", "Agreement", "Conformance", "ConformanceSuite", "HeuristicReport",
-    "KeyReport", "Promise", "StateGraph", "assert_admissible", "assert_consistent",
-    "assert_keys_interchangeable", "assert_optimal_agreement", "bad_texts", "brute_force_cost",
+    "IncrementalReport", "KeyReport", "Promise", "StateGraph", "assert_admissible",
+    "assert_consistent", "assert_incremental_agrees", "assert_keys_interchangeable",
+    "assert_optimal_agreement", "bad_texts", "brute_force_cost",
     "brute_force_steps", "explore_graph", "graphs", "optimal_strategies", "promise_of",
     "puzzle_instances", "uninformed",
 ]

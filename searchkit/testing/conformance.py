@@ -143,6 +143,7 @@ def checks() -> dict[str, Callable[[Conformance], str]]:
         "random agreement": search_checks.check_random_agreement,
         "admissible": search_checks.check_admissible,
         "consistent": search_checks.check_consistent,
+        "incremental": search_checks.check_incremental,
         "keys": search_checks.check_keys,
         "format_action": text_checks.check_format_action,
         "bad text": text_checks.check_bad_text,

@@ -11,6 +11,9 @@ Each ``check_*(conformance) -> summary`` raises ``AssertionError`` on the first 
   instance that ``unsolvable_reason`` calls unsolvable is searched exhaustively to confirm it;
 * **admissible**, **consistent** -- :func:`~.heuristics.assert_admissible` and
   :func:`~.heuristics.assert_consistent` on the small instances under every option variant;
+* **incremental** -- :func:`~.incremental.assert_incremental_agrees` on the same: the
+  ``successors_with_heuristic`` and ``successors_except_parent`` that A* and IDA* call agree with
+  ``successors`` and ``heuristic``;
 * **keys** -- :func:`~.keys.assert_keys_interchangeable` on the same.
 
 >>> from searchkit.testing.conformance import Conformance
@@ -36,11 +39,12 @@ from .agreement import assert_optimal_agreement
 from .conformance import Conformance
 from .guarantees import reference_strategy
 from .heuristics import assert_admissible, assert_consistent
+from .incremental import assert_incremental_agrees
 from .keys import assert_keys_interchangeable
 from .views import uninformed
 
 __all__ = ["check_examples", "check_random_agreement", "check_admissible", "check_consistent",
-           "check_keys", "state_backends"]
+           "check_incremental", "check_keys", "state_backends"]
 
 
 def state_backends() -> tuple[str, ...]:
@@ -113,6 +117,15 @@ def check_admissible(c: Conformance) -> str:
 def check_consistent(c: Conformance) -> str:
     return _summary("consistent",
                     _each_instance(c, lambda p: assert_consistent(p, max_states=c.max_states)))
+
+
+def check_incremental(c: Conformance) -> str:
+    reports = _each_instance(c, lambda p: assert_incremental_agrees(p, max_states=c.max_states))
+    functions = sorted({name for r in reports for name in r.functions})
+    if not functions:
+        return "incremental: no successors_with_heuristic or successors_except_parent to check"
+    return f"incremental: {' and '.join(functions)} agree with successors and heuristic on " \
+           f"{len(reports)} instances, {sum(r.states for r in reports)} states"
 
 
 def check_keys(c: Conformance) -> str:

@@ -54,6 +54,9 @@ class ConformanceSuite:
         "admissible", "h <= h* on every state of small instances, for every option variant.")
     test_heuristic_consistent = _check(
         "consistent", "h(s) <= c + h(s') on every edge of small instances, for every variant.")
+    test_incremental = _check(
+        "incremental", "successors_with_heuristic and successors_except_parent agree with "
+                       "successors and heuristic.")
     test_keys = _check("keys", "States sharing a key are interchangeable.")
     test_format_action = _check(
         "format_action", "Every action prints clearly and written plans read back.")

@@ -6,6 +6,8 @@ variants of it: each carries one classic bug that one conformance check exists t
 * :class:`CornerManhattan` -- Manhattan only when the blank is in a corner, else 0: admissible
   (never above Manhattan) but inconsistent;
 * :class:`MergingKey` -- a key that forgets where the blank is: merges distinct states;
+* :class:`SignSlip` -- ``successors_with_heuristic`` updates Manhattan with the moved tile's
+  change subtracted instead of added (``heuristic`` itself is right);
 * :class:`IndexErrorParser` -- a parser that indexes a ninth character it never checked for.
 """
 
@@ -132,6 +134,24 @@ class _Merging(Eight):
 class MergingKey(EightPuzzle):
     name = "eight-merging"
     problem = _Merging
+
+
+def _distance(cell: int, tile: int) -> int:
+    return abs(cell // 3 - (tile - 1) // 3) + abs(cell % 3 - (tile - 1) % 3)
+
+
+class _SignSlip(Eight):
+    def successors_with_heuristic(self, state: tuple[int, ...], h: float) -> Any:
+        blank = state.index(0)
+        for action, child in moves(state):
+            tile = state[child.index(0)]  # the tile that moved into the blank's cell
+            change = _distance(blank, tile) - _distance(child.index(0), tile)
+            yield action, child, 1, h - change  # should be h + change
+
+
+class SignSlip(EightPuzzle):
+    name = "eight-signslip"
+    problem = _SignSlip
 
 
 class IndexErrorParser(EightPuzzle):

@@ -13,6 +13,7 @@ from tests.testing.eight import (
     EightPuzzle,
     IndexErrorParser,
     MergingKey,
+    SignSlip,
 )
 
 BUILTINS = ("nstar", "rushhour", "sokoban", "taquin")
@@ -33,7 +34,7 @@ class TestBuiltinConformance(ConformanceSuite):
 
 def test_a_correct_plugin_passes_every_check():
     summaries = run_checks(EightPuzzle(), instances=2)
-    assert len(summaries) == len(checks()) == 9
+    assert len(summaries) == len(checks()) == 10
     assert summaries[0].startswith("round trip: 4 texts parse, render and re-parse")
 
 
@@ -41,8 +42,9 @@ def test_a_correct_plugin_passes_every_check():
     (DoubleManhattan(), "admissible", "the heuristic is not admissible: h = 12 > 8"),
     (CornerManhattan(), "consistent", "the heuristic is not consistent"),
     (MergingKey(), "keys", "two states share the key"),
+    (SignSlip(), "incremental", "successors_with_heuristic gives a child the heuristic"),
     (IndexErrorParser(), "bad text", "parse raised IndexError"),
-], ids=["2x-manhattan", "inconsistent", "merging-key", "indexerror-parser"])
+], ids=["2x-manhattan", "inconsistent", "merging-key", "sign-slip", "indexerror-parser"])
 def test_each_wrong_plugin_is_caught_by_its_check(puzzle, check, message):
     conformance = Conformance.of(puzzle)
     with pytest.raises(AssertionError, match=message) as caught:
@@ -81,3 +83,13 @@ def test_every_name_the_kit_exports_resolves():
     for name in kit.__all__:
         assert getattr(kit, name) is not None, name
     assert sorted(dir(kit)) == sorted(kit.__all__)
+
+
+def test_a_wrong_incremental_heuristic_is_caught_though_heuristic_itself_is_right():
+    """The admissibility and consistency checks call heuristic(), which is right here; A* and
+    IDA* call successors_with_heuristic, which is not, and only this check looks at it."""
+    conformance = Conformance.of(SignSlip(), instances=2)
+    for name in ("admissible", "consistent", "keys"):
+        checks()[name](conformance)
+    with pytest.raises(AssertionError, match="but heuristic\\(\\) says"):
+        checks()["incremental"](conformance)

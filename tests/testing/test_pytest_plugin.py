@@ -42,7 +42,7 @@ def test_one_command_runs_the_battery_and_a_marked_suite_finds_a_wrong_plugin(tm
     done = pytest_in(tmp_path, ".", "--searchkit-puzzle", "nstar")
     results = outcomes(done.stdout)
     battery = {k: v for k, v in results.items() if "TestConformance::" in k}
-    assert len(battery) == 9 and set(battery.values()) == {"PASSED"}, done.stdout[-3000:]
+    assert len(battery) == 10 and set(battery.values()) == {"PASSED"}, done.stdout[-3000:]
     assert all(k.endswith("[nstar]") for k in battery)
     double = {k.split("::")[-1]: v for k, v in results.items() if "TestDoubleManhattan" in k}
     assert double["test_heuristic_admissible"] == "FAILED", done.stdout[-3000:]
