@@ -100,12 +100,18 @@ def check_random_agreement(c: Conformance) -> str:
 
 
 def _confirm_unsolvable(problem: Any, reason: str, budget: Budget) -> None:
-    """An exhaustive uninformed search must agree with ``unsolvable_reason``."""
+    """An exhaustive uninformed search must agree with ``unsolvable_reason``: it finds no plan
+    and ends ``no_solution``, every reachable state expanded within ``budget``."""
     exhaustive = search(uninformed(problem, start=problem.initial()), reference_strategy(),
                         budget=budget)
     assert exhaustive.status != "solved", (
         f"unsolvable_reason() says {reason!r}, but a plan exists: "
         + " ".join(map(getattr(problem, "format_action", str), exhaustive.actions or [])))
+    assert exhaustive.status == "no_solution", (
+        f"unsolvable_reason() says {reason!r}, and the exhaustive search meant to confirm it "
+        f"ended {exhaustive.status} ({exhaustive.reason or 'no reason given'}) after "
+        f"{exhaustive.stats.expanded} expansions: give the battery smaller instances (size=) or a "
+        "larger budget")
 
 
 def check_admissible(c: Conformance) -> str:

@@ -93,3 +93,15 @@ def test_a_wrong_incremental_heuristic_is_caught_though_heuristic_itself_is_righ
         checks()[name](conformance)
     with pytest.raises(AssertionError, match="but heuristic\\(\\) says"):
         checks()["incremental"](conformance)
+
+
+def test_an_unsolvable_claim_is_confirmed_only_by_a_search_that_finishes():
+    from searchkit import Budget
+    from searchkit.testing.search_checks import _confirm_unsolvable
+
+    solvable = EightPuzzle().parse("867\n254\n3_1")  # far from the goal: beyond 50 expansions
+    with pytest.raises(AssertionError, match=r"says 'odd parity', and the exhaustive search "
+                                             r"meant to confirm it ended budget_exhausted"):
+        _confirm_unsolvable(solvable, "odd parity", Budget(max_expansions=50))
+    unsolvable = EightPuzzle().parse("213\n456\n78_")  # two tiles swapped: odd permutation
+    _confirm_unsolvable(unsolvable, "odd parity", Budget(max_expansions=200_000))
