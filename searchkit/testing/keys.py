@@ -6,8 +6,11 @@ states with equal keys must be interchangeable: same goal test, same heuristic, 
 successors (the same multiset of ``(key, cost)``; actions may be spelled differently). Keys must
 also be hashable and stable (equal and equally hashed when computed twice).
 
-The checker explores the problem breadth-first (at most ``max_states`` expansions) and compares
-every pair of different states met under one key (at most ``max_pairs``).
+The checker explores the problem breadth-first (at most ``max_states`` expansions) telling
+states apart by themselves when they are hashable, not by the key it checks (exploring by keys
+would never generate what a merging key hides behind the first state of each key), and compares
+every pair of different states met under one key (at most ``max_pairs``). Unhashable states are
+explored by their keys.
 
 >>> from searchkit import ProblemBase
 >>> class Walk(ProblemBase):  # positions 0..9; the key forgets the last digit's parity
@@ -31,6 +34,7 @@ from typing import Any
 
 from ..problem import has_own
 from .space import explore_graph
+from .views import uninformed
 
 __all__ = ["KeyReport", "assert_keys_interchangeable"]
 
@@ -54,28 +58,35 @@ def assert_keys_interchangeable(problem: Any, *, max_states: int = 2000,
                                 max_pairs: int = 300) -> KeyReport:
     """Fail when two explored states share a key but are not interchangeable (see the module
     docstring). Returns a :class:`KeyReport`."""
-    pairs: list[tuple[Hashable, Any, Any]] = []
+    pairs: list[tuple[Hashable, Hashable, Any]] = []  # (key, the first state's node, other)
 
-    def same_key(k: Hashable, first: Any, other: Any) -> None:
+    def same_key(k: Hashable, _first: Any, other: Any) -> None:
         if len(pairs) < max_pairs:
-            pairs.append((k, first, other))
+            pairs.append((k, k, other))
 
+    own_key = has_own(problem, "key")
+    view = uninformed(problem, raw_states=True)
+    by_states = own_key and not has_own(view, "key")
     try:
-        graph = explore_graph(problem, max_states, same_key)
+        graph = explore_graph(view, max_states, None if by_states else same_key)
+        first_of: dict[Hashable, Hashable] = {}
+        for i, (node, state) in enumerate(graph.states.items()):
+            k = problem.key(state) if own_key else node
+            if by_states and first_of.setdefault(k, node) != node and len(pairs) < max_pairs:
+                pairs.append((k, first_of[k], state))
+            if own_key and i < max_pairs:
+                again = problem.key(state)
+                if again != k or hash(again) != hash(k):
+                    raise AssertionError(f"key() is not stable: {k!r} then {again!r} for the "
+                                         f"state {graph.describe(node)}")
     except TypeError as exc:
         raise AssertionError(f"a key is not usable as a dict key: {exc}") from None
-    if has_own(problem, "key"):
-        for k, state in list(graph.states.items())[:max_pairs]:
-            again = problem.key(state)
-            if again != k or hash(again) != hash(k):
-                raise AssertionError(f"key() is not stable: {k!r} then {again!r} for the state "
-                                     f"{graph.describe(k)}")
-    for k, first, other in pairs:
-        difference = _difference(problem, first, other)
+    for k, node, other in pairs:
+        difference = _difference(problem, graph.states[node], other)
         if difference:
             raise AssertionError(
                 f"two states share the key {k!r} but differ: {difference}\n"
-                f"first: {graph.describe(k)}\nother:\n{_picture(problem, other)}\n"
+                f"first: {graph.describe(node)}\nother:\n{_picture(problem, other)}\n"
                 "the engine keeps only one of them, so the other's part of the space is lost")
     return KeyReport(len(graph.states), len(pairs), graph.complete)
 

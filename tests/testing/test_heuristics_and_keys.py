@@ -10,7 +10,7 @@ from collections import deque
 
 import pytest
 
-from searchkit import Budget, GraphProblem, ProblemBase, get_puzzle
+from searchkit import Budget, GraphProblem, ProblemBase, get_puzzle, search
 from searchkit.testing import (
     assert_admissible,
     assert_consistent,
@@ -115,6 +115,34 @@ def test_a_merging_key_is_caught():
     assert "the engine keeps only one of them" in message
     report = assert_keys_interchangeable(EightPuzzle().parse(WALK))
     assert report.pairs == 0 and report.states > 1000
+
+
+def test_a_key_whose_damage_shows_steps_later_is_caught():
+    """Armed and unarmed walkers share a key; they differ only at the end of the walk (the goal
+    needs the switch). Explored by keys, the armed walk is never generated: A* itself says
+    there is no plan."""
+
+    class Walk(ProblemBase):
+        def initial(self):
+            return (0, False)
+
+        def successors(self, state):
+            position, armed = state
+            if position < 3:
+                yield "step", (position + 1, armed), 1
+            if position == 0:
+                yield "arm", (0, True), 1
+
+        def is_goal(self, state):
+            return state == (3, True)
+
+        def key(self, state):
+            return state[0]  # forgets the switch
+
+    assert search(Walk(), "astar").status == "no_solution"  # arm, step, step, step exists
+    with pytest.raises(AssertionError, match="two states share the key 3 but differ: one is a "
+                                             "goal and the other is not"):
+        assert_keys_interchangeable(Walk())
 
 
 def test_sokoban_push_states_share_keys_across_keeper_cells_and_stay_interchangeable():
