@@ -52,7 +52,7 @@ def _load(lines: Any, name: str) -> TraceFile:
                 fields["actions"] = [str(move) for move in actions] \
                     if isinstance(actions, list) else actions
             elif kind == "end":
-                fields.update({key: r.get(key) for key in ("status", "reason", "stats")})
+                fields.update({key: r.get(key) for key in ("status", "reason", "cost", "stats")})
             yield r
 
     chart = SearchChart.of_trace(watch(read_trace(lines, name)))

@@ -152,6 +152,10 @@ def _from_record(args: argparse.Namespace,
     data = _page(problem, record.name, lambda: Replay.of_moves(problem, record.moves or []),
                  title=instance.describe(), details=_details(instance, record.strategy),
                  status=record.status, reason=record.reason, stats=record.stats)
+    if record.status == "solved" and not data["goal"]:
+        steps = len(data["moves"])
+        raise UsageError(f"{record.name}: the record says solved, but its plan ({steps} "
+                         f"step{'s' * (steps != 1)}) does not reach a goal here")
     if record.cost is not None and record.moves is not None and record.cost != data["costs"][-1]:
         raise UsageError(f"{record.name}: the plan costs {output.number(data['costs'][-1])} "
                          f"here but the record says {output.number(record.cost)} (were other "

@@ -114,3 +114,23 @@ def test_view_trace_file_refuses_a_header_after_a_blank_line_or_fields_of_the_wr
     bad.write_text("\n".join(lines) + "\n")
     assert one_error(capsys, "view", "--trace-file", str(bad)).startswith(
         f"{bad}: field 'actions' must be")
+
+
+def test_view_trace_file_checks_the_plan_against_the_end_record(capsys, tmp_path, monkeypatch):
+    """A trace whose solution record is gone, or cut short, is not shown as solved."""
+    monkeypatch.chdir(tmp_path)  # where a page would be written
+    trace = tmp_path / "t.jsonl"
+    assert run(capsys, "trace", "nstar", "-s", "bfs", "--out", str(trace))[0] == 0
+    records = [json.loads(line) for line in trace.read_text().splitlines()]
+    solution = next(i for i, r in enumerate(records) if r["kind"] == "solution")
+    assert records[-1]["cost"] == len(records[solution]["actions"]) == 7
+    gone = tmp_path / "gone.jsonl"
+    gone.write_text("".join(json.dumps(r) + "\n" for i, r in enumerate(records) if i != solution))
+    assert one_error(capsys, "view", "--trace-file", str(gone)) == (
+        f"{gone}: the record says solved, but its plan (0 steps) does not reach a goal here")
+    records[solution]["actions"] = records[solution]["actions"][:-1]
+    records[-1]["status"] = "interrupted"  # not claimed solved: the end record's cost still holds
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(json.dumps(r) + "\n" for r in records))
+    assert one_error(capsys, "view", "--trace-file", str(cut)) == (
+        f"{cut}: the plan costs 6 here but the record says 7 (were other puzzle options used?)")

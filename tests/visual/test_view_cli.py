@@ -112,6 +112,9 @@ def test_errors_are_one_line(capsys, tmp_path, monkeypatch):
     Path("p.json").write_text(json.dumps({**plan, "actions": ["x2"], "cost": 5}))
     assert one_error(capsys, "view", "--plan", "p.json") == (
         "p.json: the plan costs 1 here but the record says 5 (were other puzzle options used?)")
+    Path("p.json").write_text(json.dumps({**plan, "actions": ["x2"], "status": "solved"}))
+    assert one_error(capsys, "view", "--plan", "p.json") == (
+        "p.json: the record says solved, but its plan (1 step) does not reach a goal here")
     Path("p.json").write_text(json.dumps({**plan, "options": {"heuristic": "nope"}}))
     assert one_error(capsys, "view", "--plan", "p.json") == (
         "p.json: invalid value 'nope' for option 'heuristic' (valid: log2, zero)")
