@@ -132,11 +132,11 @@ def plain_graph_search(flags: Variant, ctx: SearchContext, run: Run) -> Result:
     next_check = run.next_check(0)
     while frontier:
         state = pop()
-        expanded += 1
         state_key = key(state) if key else state
-        if flags.observe:
+        if flags.observe:  # first: an observer that stops the search leaves it unexpanded
             g, state_depth = reached[state_key]
             emit(Expand(state, g, 0, state_depth, g, len(frontier) + 1))
+        expanded += 1
         for action, child, cost in successors(state):
             child_key = key(child) if key else child
             if child_key in parent:

@@ -95,12 +95,12 @@ def bidirectional(flags: Variant, ctx: SearchContext, run: Run) -> Result:
         for state in layer:
             if expanded >= next_check:  # before an expansion: a layer done meets at no cost
                 next_check = run.checkpoint(len(next_layer))
-            expanded += 1
             state_key = key(state) if key else state
             d = mine_depth[state_key] + 1
-            if flags.observe:
+            if flags.observe:  # first: an observer that stops the search leaves it unexpanded
                 emit(Expand(state, d - 1, 0, d - 1, d - 1,
                             len(layer_f) + len(layer_b) + len(next_layer), not grow_forward))
+            expanded += 1
             for action, neighbour, cost in step(state):
                 generated += 1
                 nkey = key(neighbour) if key else neighbour

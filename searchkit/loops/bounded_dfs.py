@@ -99,11 +99,11 @@ def build(flags: Flags, expand: Callable[..., Iterable[tuple[Any, Any, float, fl
         nonlocal expanded, duplicates, pruned, cutoffs, goals, deepest, next_check
         if expanded >= next_check:  # before an expansion: the last one's children are tested
             next_check = checkpoint(depth)
+        if flags.observe:  # first: an observer that stops the search leaves it unexpanded
+            emit(Expand(state, g, h, depth, depth if flags.unit else g + h, depth + 1))
         expanded += 1
         if depth >= deepest:
             deepest = depth + 1  # the length of the path, the start included
-        if flags.observe:
-            emit(Expand(state, g, h, depth, depth if flags.unit else g + h, depth + 1))
         exceeded = inf
         child_depth = depth + 1
         for action, child, cost, child_h in (expand(state, h, parent) if flags.except_parent

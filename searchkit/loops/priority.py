@@ -84,10 +84,10 @@ def priority_graph_search(flags: Variant, ctx: SearchContext, run: Run) -> Resul
             return run.solved(*ctx.replay(key_chain(parent, state_key)))
         if expanded >= next_check:  # before an expansion: a goal popped next costs none
             next_check = run.checkpoint(len(frontier))
-        expanded += 1
-        if flags.observe:
+        if flags.observe:  # first: an observer that stops the search leaves it unexpanded
             depth = depth_of[state_key]
             emit(Expand(state, g, h, depth, f, len(frontier) + 1))
+        expanded += 1
         if close is not None:
             close(state_key)
         for action, child, cost, child_h in expand(state, h):

@@ -66,10 +66,10 @@ def tree_search(flags: Variant, ctx: SearchContext, run: Run) -> Result:
         state, g = node[0], node[1]
         if expanded >= next_check:  # before an expansion: a goal popped next costs none
             next_check = run.checkpoint(len(frontier))
-        expanded += 1
-        if flags.observe:
+        if flags.observe:  # first: an observer that stops the search leaves it unexpanded
             emit(Expand(state, g, h, _depth(node), f if order is not None else g + h,
                         len(frontier) + 1))
+        expanded += 1
         for action, child, cost, child_h in expand(state, h):
             generated += 1
             if child_h == inf:

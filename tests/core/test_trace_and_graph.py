@@ -162,3 +162,15 @@ def test_the_python_examples_of_docs_observe_md_run_and_show_what_they_say(tmp_p
                 assert repr(eval(expression, namespace)) == shown[2:]
     assert (tmp_path / "astar.dot").read_text().startswith('digraph "search" {')
     assert namespace["event"].result.solved
+
+
+@pytest.mark.parametrize("strategy", ["astar", "idastar", "greedy", "bfs", "dfs", "bibfs"])
+def test_an_event_limit_stops_before_the_expansion_it_would_record(strategy):
+    """The expand event that passes the limit is not written, and the state it announces is not
+    counted as expanded (nor, in A*, as closed: no phantom reopening)."""
+    eight = searchkit.get_puzzle("taquin").parse("8 6 7 2 5 4 3 0 1")
+    for limit in (1, 10, 50):
+        result, _events, records = traced(eight, strategy, max_events=limit)
+        expands = [r for r in records if r["kind"] == "expand"]
+        assert result.status == "budget_exhausted"
+        assert result.stats.expanded == len(expands) and result.stats.reopened == 0
