@@ -106,7 +106,7 @@ def test_example_plugin_own_tests_pass(tmp_path):
         capture_output=True, text=True, env=env, cwd=tmp_path, timeout=600,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert re.search(r"\b12 passed\b", done.stdout)
+    assert re.search(r"\b13 passed\b", done.stdout)
 
 
 def test_failing_plugins_are_reported_and_the_others_keep_working(tmp_path):

@@ -34,4 +34,5 @@ def test_strategies_agree(text):
 @pytest.mark.searchkit_puzzle("jugs")
 class TestJugsConformance(ConformanceSuite):
     """Round trip, options, examples, random instances across every optimal strategy and
-    visited backend, admissibility, consistency, keys, action notation, bad text."""
+    visited backend, admissibility, consistency, incremental successors, keys, action notation,
+    bad text."""
