@@ -5,7 +5,10 @@ first is a one-line board, optionally after a move count: ``<moves> <board> [<st
 Each line is then one instance: named by its last field when that is a word (``orig-01-beginner``
 in ``cards.txt``), else by its number in the file; its known optimum is the leading move count,
 which counts moves, so it is dropped for the other cost models. Any other text (a grid, the TD's
-JSON, a single line) is one instance -- a single line keeps its move count as known optimum.
+JSON, a single line) is one instance -- a single line keeps its move count as known optimum. A
+grid of ``M`` rows of ``M`` cells without spaces (``M`` up to 16) is a grid even when ``M`` is 4, 9
+or 16, the length of a one-line 2x2, 3x3 or 4x4 board: ``M`` such boards alone in a file would
+read as one grid (give them move counts or names to keep them apart).
 
 >>> text = ("60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\\n"
 ...         "08 BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo 1247 orig-01")
@@ -22,6 +25,7 @@ from typing import Any
 
 from searchkit import PuzzleFormatError, PuzzleInstance
 
+from .board import MAX_SIZE
 from .formats import _content_lines, _fogleman_token
 
 __all__ = ["instances"]
@@ -33,11 +37,20 @@ def _known(line: str, cost: str) -> int | None:
         else None
 
 
+def _square_grid(lines: list[tuple[int, str]]) -> bool:
+    """Whether ``lines`` draw one board: ``M`` rows of ``M`` cells, one token each, ``M`` a
+    board size (see the module docstring)."""
+    m = len(lines)
+    return 2 <= m <= MAX_SIZE and all(len(line.split()) == 1 and len(line.strip()) == m
+                                      for _, line in lines)
+
+
 def instances(text: str, cost: str = "moves", **_options: Any) -> Iterator[PuzzleInstance]:
     """The instances of ``text`` (see the module docstring); a line of a collection that is not
     a one-line board raises :class:`~searchkit.PuzzleFormatError` naming it."""
     lines = _content_lines(text)
-    if not lines or text.lstrip().startswith("{") or _fogleman_token(lines[0][1]) is None:
+    if not lines or text.lstrip().startswith("{") or _fogleman_token(lines[0][1]) is None or \
+            _square_grid(lines):
         yield PuzzleInstance("1", text)
         return
     if len(lines) == 1:

@@ -186,3 +186,17 @@ def test_other_board_sizes(size: int) -> None:
     assert [p.format_action(a) for a in r.actions] == ["B+1", f"A+{size - 2}"]
     assert search(PUZZLE.parse("\n".join("".join(row) for row in rows), cost="cells"),
                   "astar").cost == 1 + size - 2
+
+
+@pytest.mark.parametrize("size", [4, 9, 16])
+def test_a_grid_whose_rows_have_the_length_of_a_one_line_board_is_one_board(size: int) -> None:
+    """4, 9 and 16 cells are also one-line 2x2, 3x3 and 4x4 boards: the file is still one grid,
+    and its answer is the grid's (the car two cells from the exit: 1 move)."""
+    rows = ["." * size for _ in range(size)]
+    rows[1] = "." * (size - 3) + "AA."
+    text = "\n".join(rows) + "\n"
+    puzzle = get_puzzle("rushhour")
+    found = list(puzzle.instances(text))
+    assert len(found) == 1 and found[0].text == text
+    assert search(puzzle.parse(found[0].text), "bfs").cost == 1
+    assert len(list(puzzle.instances("AA..\n" * 3))) == 3  # three lines of four: three boards
