@@ -5,7 +5,8 @@ whole board on their own, of the same size:
 
 * Korf's lines ``id optimum t0 t1 ... t(n-1)`` (``korf100.txt``, ``korf24_50.txt``): the instance
   is named by ``id`` and its known optimum is ``optimum`` -- for Korf's goal (blank first), so it
-  is dropped when another ``goal`` is asked for;
+  is dropped when another ``goal`` is asked for. The tiles must be a board: a row of 6 or 11
+  numbers of a board drawn over several rows is not a Korf line of a 2x2 or 3x3 board;
 * one board per line in a one-line format of :func:`~searchkit_taquin.board.parse_board`
   (``87 135462`` or ``N*N`` numbers), named by their number in the file.
 
@@ -58,8 +59,8 @@ def _board_size(body: str, blank: str | None) -> int | None:
 
 def _shape(body: str, blank: str | None) -> tuple[str, int] | None:
     korf = _korf_line(body)
-    if korf is not None:
-        return "korf", len(korf[2].split())
+    if korf is not None and _board_size(korf[2], blank) is not None:
+        return "korf", len(korf[2].split())  # not a row of 6, 11, 18... numbers of a board
     size = _board_size(body, blank)
     return None if size is None else ("board", size)
 

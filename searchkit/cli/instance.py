@@ -42,6 +42,7 @@ class Instance:
     source: str
     options: dict[str, Any] = field(default_factory=dict)
     level: Any = None  # the instance chosen in a collection file (--level)
+    first_line: int = 1  # the line of the file where ``text`` starts (for errors)
 
     @property
     def label(self) -> str:
@@ -66,7 +67,8 @@ class Instance:
         try:
             return self.puzzle.parse(self.text, **{**self.options, **overrides})
         except PuzzleFormatError as exc:
-            raise UsageError(str(exc.with_source(self.label))) from None
+            line = None if exc.line is None else exc.line + self.first_line - 1
+            raise UsageError(str(PuzzleFormatError(exc.reason, line, self.label))) from None
         except SearchkitError as exc:
             raise UsageError(str(exc)) from None
 
@@ -141,17 +143,18 @@ def load_instance(args: argparse.Namespace) -> Instance:
         options[key] = value
     text, name, source = _read_text(puzzle, args.file, args.example)
     level = options.get("level")
-    text = one_instance(puzzle, text, name, source, options)
-    instance = Instance(puzzle, text, name, source, options, level)
+    text, first_line = one_instance(puzzle, text, name, source, options)
+    instance = Instance(puzzle, text, name, source, options, level, first_line)
     instance.resolved_options()  # unknown options and bad values fail here, before any search
     return instance
 
 
 def one_instance(puzzle: Any, text: str, name: str, source: str, options: dict[str, Any]
-                 ) -> str:
+                 ) -> tuple[str, int]:
     """The text of the one instance to use of ``text`` (named ``name``, from ``source``:
-    ``file``, ``stdin`` or ``example``): a collection needs ``--level N`` (a number or a name),
-    which the puzzle applies itself when it has a ``level`` option."""
+    ``file``, ``stdin`` or ``example``) and the line of ``text`` where it starts: a collection
+    needs ``--level N`` (a number or a name), which the puzzle applies itself when it has a
+    ``level`` option."""
     from searchkit.experiments.collection import collection, select
 
     label = name if source == "file" else {"stdin": "<stdin>"}.get(source, f"example {name}")
@@ -168,12 +171,15 @@ def one_instance(puzzle: Any, text: str, name: str, source: str, options: dict[s
         raise UsageError(f"{label} holds {len(found)} instances: choose one with --level N "
                          f"(1-{len(found)} or a name), or run them all with "
                          f"'searchkit batch {puzzle.name} {name if source == 'file' else 'FILE'}'")
-    if level is None or own_level:
-        return text
+    if own_level:
+        return text, 1
+    if level is None:  # one instance: its own text (a Korf line's tiles, not its id)
+        return found[0].text, found[0].line
     try:
-        return select(found, level).text
+        chosen = select(found, level)
     except SearchkitError as exc:
         raise UsageError(f"{label}: {exc}") from None
+    return chosen.text, chosen.line
 
 
 def _read_text(puzzle: Any, path: str | None, example: str | None) -> tuple[str, str, str]:

@@ -75,8 +75,8 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, key, None) is not None:
             options[key] = getattr(args, key)
     level = options.get("level")  # a collection: the one instance chosen, as solve does
-    text = one_instance(puzzle, text, name, source, options)
-    instance = Instance(puzzle, text, name, source, options, level)
+    text, first_line = one_instance(puzzle, text, name, source, options)
+    instance = Instance(puzzle, text, name, source, options, level, first_line)
     problem = instance.replay_problem()
     lines = [f"{instance.describe()} · plan {plan_name}"]
     state, steps = problem.initial(), []

@@ -113,6 +113,19 @@ def test_verify_takes_one_instance_of_a_collection_with_level(sk, tmp_path):
         f"name), or run them all with 'searchkit batch nstar {pairs}'")
 
 
+def test_one_instance_of_a_file_is_read_as_the_puzzle_splits_it(sk, tmp_path):
+    """A lone Korf line is its tiles (id and optimum aside), and an error in the instance picked
+    with --level names its own line of the file, as batch does."""
+    korf = tmp_path / "korf9.txt"
+    korf.write_text("9 46 3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0\n")
+    done = sk("solve", "taquin", str(korf), "--heuristic", "linear-conflict")
+    assert done.returncode == 0 and "cost      46" in done.stdout, done.stdout + done.stderr
+    pairs = tmp_path / "pairs.txt"
+    pairs.write_text("1 42\n# a comment\n\n3 x\n")
+    assert error_line(sk("solve", "nstar", str(pairs), "--level", "2")) == (
+        f"searchkit: error: {pairs}:4: expected an integer, got 'x'")
+
+
 def test_verify_usage_errors_are_one_line(sk):
     assert error_line(sk("verify", "nstar", "nofile", "x2")) == (
         "searchkit: error: nofile: no such file, and not an example of 'nstar' "
@@ -211,7 +224,7 @@ def test_new_plugin_installs_is_listed_and_passes_its_own_tests(tmp_path):
                             str(package / "tests")], cwd=tmp_path, env=env, capture_output=True,
                            text=True, timeout=600)
     assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]
-    assert re.search(r"\b11 passed\b", tests.stdout), tests.stdout[-1000:]
+    assert re.search(r"\b12 passed\b", tests.stdout), tests.stdout[-1000:]
 
 
 @pytest.mark.parametrize(("args", "message"), [

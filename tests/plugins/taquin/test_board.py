@@ -108,3 +108,18 @@ def test_examples_solve_and_random_instances_parse() -> None:
         board = parse_board(text)
         assert sorted(board.cells) == list(range(12))
         assert goal_board(board, "blank-last").cells[-1] == 0
+
+
+@pytest.mark.parametrize(("height", "width"), [(2, 6), (3, 11), (2, 11), (3, 6)])
+def test_rows_as_long_as_a_korf_line_are_one_board(height: int, width: int) -> None:
+    """A row of 6 or 11 numbers looks like Korf's ``id optimum`` and a 2x2 or 3x3 board; the
+    file is still one board when those numbers are not a board, as in every random one."""
+    taquin = get_puzzle("taquin")
+    for seed in range(5):
+        text = str(taquin.random_instance(random.Random(seed), height=height, width=width))
+        found = list(taquin.instances(text))
+        assert [i.text for i in found] == [text]
+        assert taquin.parse(found[0].text).board.width == width
+    korf = ("1 57 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n"
+            "2 55 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n")
+    assert [(i.name, i.known) for i in taquin.instances(korf)] == [("1", 57), ("2", 55)]
