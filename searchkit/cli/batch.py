@@ -137,6 +137,8 @@ def build_tasks(args: argparse.Namespace) -> list[Any]:
                 options = dict(zip(swept, values))
                 split = {**options, **({"level": level[0]} if level[0] is not None else {})}
                 instances = read_collection(puzzle, path, split, known, label)
+                if level[0] is not None and len(instances) == 1:  # labelled as in the whole file
+                    instances = [(f"{label}:{instances[0][1].name}", instances[0][1])]
                 if args.instances:
                     instances = _chosen(instances, args.instances, path)
                 tasks += sweep(puzzle.name, instances, strategies,

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import math
+from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -46,10 +47,19 @@ def collection(puzzle: Any, text: str, options: Mapping[str, Any] | None = None
 
 def label_instances(source: str, instances: list[PuzzleInstance]
                     ) -> list[tuple[str, PuzzleInstance]]:
-    """Each instance with its record label: ``SOURCE:NAME``, or ``SOURCE`` for a file of one."""
+    """Each instance with its record label: ``SOURCE:NAME``, or ``SOURCE`` for a file of one.
+    Labels are unique: a name that several instances share (four boards all named
+    ``beginner``) is followed by ``#`` and the instance's number in the file.
+
+    >>> [label for label, _ in label_instances("f", [PuzzleInstance("a", "1"),
+    ...     PuzzleInstance("b", "2"), PuzzleInstance("a", "3")])]
+    ['f:a#1', 'f:b', 'f:a#3']
+    """
     if len(instances) == 1:
         return [(source, instances[0])]
-    return [(f"{source}:{inst.name}", inst) for inst in instances]
+    names = Counter(inst.name for inst in instances)
+    return [(f"{source}:{inst.name}" + (f"#{number}" if names[inst.name] > 1 else ""), inst)
+            for number, inst in enumerate(instances, 1)]
 
 
 def read_collection(puzzle: Any, path: str | Path, options: Mapping[str, Any] | None = None,

@@ -3,6 +3,8 @@ known optima join by name, and `solve` on a collection asks for --level."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import searchkit
@@ -114,3 +116,31 @@ def test_solve_on_a_collection_says_how_many_and_how_to_choose(shared_data, caps
     micro = str(shared_data / "sokoban/microban.xsb")
     assert main(["solve", "sokoban", micro]) == 2
     assert "holds 155 instances" in capsys.readouterr().err
+
+
+def test_instances_sharing_a_name_are_all_run(tmp_path, capsys):
+    """Four boards all named 'beginner': four tasks and four records, none taken for another's
+    result by the resume check."""
+    boards = ["AAo" + "o" * 6, "oooAAoooo", "ooooooAAo", "oAAoooooo"]
+    cards = tmp_path / "cards.txt"
+    cards.write_text("".join(f"1 {b} 1 beginner\n" for b in boards))
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", "rushhour", str(cards), "-s", "bfs", "--json", "--out", str(out)]) == 0
+    capsys.readouterr()
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(r["instance"] for r in records) == [
+        f"cards.txt:beginner#{n}" for n in (1, 2, 3, 4)]
+
+
+@needs_data
+def test_a_level_picked_with_an_option_is_labelled_as_in_the_whole_file(shared_data, tmp_path,
+                                                                        capsys):
+    micro = str(shared_data / "sokoban/microban.xsb")
+    out = tmp_path / "r.jsonl"
+    for level in ("2", "3"):
+        assert main(["batch", "sokoban", micro, "-o", f"level={level}", "--json", "--resume",
+                     "--out", str(out)]) == 0
+    capsys.readouterr()
+    whole = [label for label, _ in read_collection(searchkit.get_puzzle("sokoban"), micro)]
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["instance"] for r in records] == whole[1:3]
