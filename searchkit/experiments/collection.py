@@ -110,10 +110,13 @@ def select(instances: list[PuzzleInstance], level: int | str) -> PuzzleInstance:
 
 def load_known(path: str | Path, column: str | None = None) -> KnownTable:
     """The rows of a CSV of known optima: a header line, the instance in the first column, one
-    or more numeric columns (empty = unknown). With ``column`` only that column is kept.
+    or more numeric columns (empty, or missing from a short row = unknown). A column with text
+    and no finite number (``source``, ``note``) is left out. With ``column`` only that column is
+    kept.
 
-    Raises :class:`SearchkitError` naming the file and line for a missing column or a value that
-    is not a number, NaN or infinite, and naming the file when it cannot be read.
+    Raises :class:`SearchkitError` naming the file and line for a missing column or a value of a
+    column of optima that is not a number, NaN or infinite (a typo is an error, not a reason to
+    drop its column), and naming the file when it cannot be read.
     """
     path = Path(path)
     with reading(path), open(path, newline="", encoding="utf-8") as handle:
@@ -124,43 +127,48 @@ def load_known(path: str | Path, column: str | None = None) -> KnownTable:
     header = [name.strip() for name in rows[0]]
     if column is not None and column not in header[1:]:
         raise SearchkitError(f"{path}:1: no column {column!r} (columns: {', '.join(header[1:])})")
-    table: KnownTable = {}
-    numeric = set(header[1:]) if column is None else {column}
-    infinite: dict[str, tuple[int, str]] = {}  # column -> line and text of its first NaN/inf
+    wanted = header[1:] if column is None else [column]
+    parsed: dict[str, dict[str, tuple[int, str, float | None]]] = {}  # row -> column -> value
+    finite: set[str] = set()  # columns holding a finite number
+    text: set[str] = set()  # columns holding something that is no number at all
     for lineno, row in enumerate(rows[1:], 2):
         if not row or not row[0].strip():
             continue
-        values: dict[str, float | None] = {}
-        for name, field in zip(header[1:], row[1:]):
-            field = field.strip()
-            if name not in numeric:
-                continue
-            if not field:
-                values[name] = None
-                continue
-            try:
-                number = float(field)
-            except ValueError:
-                if column is not None:
-                    raise SearchkitError(f"{path}:{lineno}: {name} is {field!r}, not a number"
-                                         ) from None
-                numeric.discard(name)  # a text column (e.g. 'source'): not an optimum
-                for other in table.values():
-                    other.pop(name, None)
-                continue
-            if not math.isfinite(number):
-                infinite.setdefault(name, (lineno, field))
-            values[name] = int(number) if number.is_integer() else number
-        table[row[0].strip()] = values
-    for name, (lineno, field) in infinite.items():
-        if name in numeric:
-            raise SearchkitError(f"{path}:{lineno}: {name} is {field!r}, not a finite number")
-    for values in table.values():
-        for name in [n for n in values if n not in numeric]:
-            values.pop(name)
+        fields = dict(zip(header[1:], (field.strip() for field in row[1:])))
+        values = parsed[row[0].strip()] = {}
+        for name in wanted:
+            field = fields.get(name, "")  # a short row: its missing fields are unknown
+            number = _number(field)
+            if number is not None and math.isfinite(number):
+                finite.add(name)
+            elif field and number is None:
+                text.add(name)
+            values[name] = (lineno, field, number)
+    # a column of text (e.g. 'source': no finite number in it) is not one of optima; in a column
+    # of optima, any other value is an error, never a reason to drop the column
+    numeric = [name for name in wanted if name == column or name in finite or name not in text]
+    table: KnownTable = {}
+    for key, values in parsed.items():
+        table[key] = {}
+        for name in numeric:
+            lineno, field, number = values[name]
+            if field and number is None:
+                raise SearchkitError(f"{path}:{lineno}: {name} is {field!r}, not a number")
+            if number is not None and not math.isfinite(number):
+                raise SearchkitError(f"{path}:{lineno}: {name} is {field!r}, not a finite number")
+            table[key][name] = None if number is None else \
+                int(number) if number.is_integer() else number
     if not numeric:
         raise SearchkitError(f"{path}: no numeric column of optima")
     return table
+
+
+def _number(field: str) -> float | None:
+    """The number ``field`` spells, or ``None`` (empty, or not a number)."""
+    try:
+        return float(field) if field else None
+    except ValueError:
+        return None
 
 
 def known_for(table: KnownTable, name: str, number: int, cost: Any = None) -> float | None:

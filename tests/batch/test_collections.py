@@ -10,7 +10,7 @@ import pytest
 import searchkit
 from searchkit.cli import main
 from searchkit.experiments import load_known, read_collection, select
-from searchkit.experiments.collection import collection
+from searchkit.experiments.collection import collection, known_for
 from tests.shared import needs_data
 
 
@@ -79,6 +79,21 @@ def test_known_optima_are_utf8_and_finite(tmp_path, capsys, rows, problem):
     assert main(["batch", "nstar", str(pairs), "--known", str(path), "--json",
                  "--out", str(tmp_path / "r.jsonl")]) == 2
     assert capsys.readouterr() == ("", f"searchkit: error: {path}:{separator}{problem}\n")
+
+
+def test_a_typo_in_a_column_of_optima_is_an_error_and_a_short_row_has_no_optimum(tmp_path):
+    """One bad cell used to turn a whole column into 'text' and drop it, and then the other
+    column, the only one left, was used for every cost model; a short row's missing field
+    likewise gave the other column's value."""
+    typo = tmp_path / "typo.csv"
+    typo.write_text("level,moves,pushes\n1,33,8\n2,4l,2\n")
+    with pytest.raises(searchkit.SearchkitError, match=f"^{typo}:3: moves is '4l', not a number$"):
+        load_known(typo)
+    short = tmp_path / "short.csv"
+    short.write_text("level,moves,pushes\n1,33\n2,10,4\n")
+    table = load_known(short)
+    assert table == {"1": {"moves": 33, "pushes": None}, "2": {"moves": 10, "pushes": 4}}
+    assert known_for(table, "1", 1, "pushes") is None and known_for(table, "1", 1, "moves") == 33
 
 
 def test_a_text_column_of_known_optima_may_hold_inf(tmp_path):
