@@ -7,9 +7,12 @@ and builds a puzzle's costly setup once: the first problem of each (puzzle, opti
 built under a lock file in the cache directory, so of the workers of one machine one builds a
 pattern database and saves it while the others wait, then read it from disk.
 
-Memory: :func:`run_chunk` lets a chunk of tasks allocate at most the worker's limit beyond what
-the worker held when the chunk started (``RLIMIT_AS``); past it, allocation fails with
-:class:`MemoryError` and the task that hit it becomes an error record.
+Memory: in a pool worker, :func:`run_chunk` lets a chunk of tasks allocate at most the worker's
+limit beyond what the worker held when the chunk started (``RLIMIT_AS``); past it, allocation
+fails with :class:`MemoryError` and the task that hit it becomes an error record. A Dask worker
+runs its own threads in the same process, which an address-space limit would bind too (they
+fail, and the worker hangs), so there the limit is each task's memory budget instead
+(``Budget.max_bytes``, the process's growth): the search stops ``budget_exhausted``.
 
 ``seconds`` and ``cpu_seconds`` time the search (wall clock and this process's CPU), not the
 building of the problem.
@@ -26,6 +29,7 @@ building of the problem.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import socket
 import time
@@ -34,6 +38,7 @@ from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from ..budget import Budget
 from ..errors import IncompatibleError, PuzzleFormatError
 from ..result import Result
 from .tasks import Task, record_options
@@ -182,24 +187,30 @@ def blank_record(task: Task) -> dict[str, Any]:
     }
 
 
-def solve_task(task: Task, problem: Any) -> Result:
+def solve_task(task: Task, problem: Any, max_bytes: int | None = None) -> Result:
     """The result of ``task`` on ``problem`` (parsed from its text with its options): its
-    search, or the puzzle's own solver (``task.solver``)."""
+    search, or the puzzle's own solver (``task.solver``); ``max_bytes`` caps its budget's."""
     from ..plugins import get_puzzle
     from ..search import search
+
+    budget = task.budget
+    if max_bytes is not None:
+        budget = dataclasses.replace(budget or Budget(), max_bytes=min(
+            max_bytes, (budget and budget.max_bytes) or max_bytes))
 
     if task.solver:
         solver = get_puzzle(task.puzzle).solver(task.options)
         if solver is None:
             raise IncompatibleError(f"puzzle {task.puzzle!r} has no solver of its own for "
                                     f"these options")
-        return solver(problem, task.budget, None)
+        return solver(problem, budget, None)
     return search(problem, task.strategy, frontier=task.frontier, visited=task.visited,
-                  budget=task.budget, **dict(task.strategy_options))
+                  budget=budget, **dict(task.strategy_options))
 
 
-def run_task(task: Task) -> dict[str, Any]:
-    """The record of ``task`` (see :data:`~searchkit.experiments.tasks.FIELDS`)."""
+def run_task(task: Task, max_bytes: int | None = None) -> dict[str, Any]:
+    """The record of ``task`` (see :data:`~searchkit.experiments.tasks.FIELDS`); ``max_bytes``
+    caps its memory budget (the record's options still show the task's own)."""
     from .tasks import options_json
 
     record = blank_record(task)
@@ -207,7 +218,7 @@ def run_task(task: Task) -> dict[str, Any]:
     try:
         problem = _problem(task, options_json(task.options))
         cpu = time.thread_time()
-        result = solve_task(task, problem)
+        result = solve_task(task, problem, max_bytes)
         cpu = time.thread_time() - cpu
     except KeyboardInterrupt:
         raise
@@ -233,12 +244,14 @@ def run_task(task: Task) -> dict[str, Any]:
 
 def run_chunk(tasks: Sequence[Task], task_memory: int | None = None
               ) -> tuple[list[dict[str, Any]], float]:
-    """The records of ``tasks`` run one after the other, and the wall time they took, under the
-    memory guard (:func:`memory_guard` with ``task_memory``, else this worker's limit). Used by
-    every backend."""
-    if task_memory is not None:
-        _LIMIT[0] = task_memory
+    """The records of ``tasks`` run one after the other, and the wall time they took. Used by
+    every backend: in a pool worker under the memory guard (:func:`memory_guard` with the
+    worker's limit, :func:`init_worker`); with ``task_memory`` (a Dask worker, whose own threads
+    must not be bound by it) as each task's memory budget instead, nothing kept for later."""
     start = time.perf_counter()
-    with memory_guard(_LIMIT[0]):
-        records = [run_task(task) for task in tasks]
+    if task_memory is not None:
+        records = [run_task(task, task_memory) for task in tasks]
+    else:
+        with memory_guard(_LIMIT[0]):
+            records = [run_task(task) for task in tasks]
     return records, time.perf_counter() - start

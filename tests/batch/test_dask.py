@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import searchkit
+from searchkit import PuzzleInstance
 from searchkit.cli import main
 from searchkit.experiments import read_collection, read_records, sweep
 from tests.shared import needs_data
@@ -30,6 +31,23 @@ def test_local_cluster_of_processes_matches_known_optima(shared_data):
     assert all(r["status"] == "solved" and r["matches_known"] for r in records)
     pids = {int(r["worker"].split(":")[1]) for r in records}
     assert os.getpid() not in pids and 1 <= len(pids) <= 2     # run in the worker processes
+
+
+def test_task_memory_on_dask_is_each_tasks_memory_budget():
+    """An address-space limit would bind the Dask worker's own threads (it hung the batch): a
+    task that outgrows --task-memory stops budget_exhausted, the others run, nothing hangs."""
+    hard = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"  # Korf's #1 (57 moves): BFS fills memory
+    instances = [("big", PuzzleInstance("big", hard)),
+                 ("small", PuzzleInstance("small", "87 135462"))]
+    tasks = sweep("taquin", instances, ["bfs"], budget=searchkit.Budget(max_seconds=60))
+    started = time.perf_counter()
+    records = {r["instance"]: r for r in searchkit.batch(tasks, dask_local=1,
+                                                         task_memory=60 * 2**20)}
+    assert time.perf_counter() - started < 60
+    assert records["small"]["status"] == "solved" and records["small"]["cost"] == 24
+    assert records["big"]["status"] == "budget_exhausted" and records["big"]["error"] is None
+    options = records["big"]["options"]  # the task's own budget, as stored and resumed
+    assert options["max_seconds"] == 60 and "max_bytes" not in options
 
 
 def _free_port() -> int:

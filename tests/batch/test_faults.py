@@ -232,3 +232,20 @@ def test_a_sweep_builds_each_problem_once(crashy_puzzle, tmp_path, monkeypatch):
     records = list(searchkit.batch(_tasks(texts, ["bfs", "dfs", "dijkstra", "iddfs"]), jobs=2))
     assert len(records) == 24 and all(r["status"] == "solved" for r in records)
     assert sorted(log.read_text().splitlines()) == sorted(texts)   # one build per instance
+
+
+def test_a_chunk_with_task_memory_leaves_no_limit_behind():
+    """Dask's chunks bring their limit along: it was kept for the worker's later runs (a batch
+    without --task-memory then failed at the first one's limit) and set on the whole process."""
+    import resource
+
+    from searchkit.experiments import worker
+
+    before, limit = resource.getrlimit(resource.RLIMIT_AS), worker._LIMIT[0]
+    records, _seconds = worker.run_chunk(_tasks_of("nstar", ["1 42"]), task_memory=2**30)
+    assert records[0]["cost"] == 7
+    assert resource.getrlimit(resource.RLIMIT_AS) == before and worker._LIMIT[0] == limit
+
+
+def _tasks_of(puzzle, texts):
+    return sweep(puzzle, [(t, PuzzleInstance(t, t)) for t in texts], ["bfs"])
