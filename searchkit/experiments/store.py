@@ -244,7 +244,8 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
     kind = _kind(path)
     if kind == "sqlite":
         try:
-            db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            # as a URI, read-only: the path percent-encoded ('%', '#' and '?' are URI syntax)
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
             db.row_factory = sqlite3.Row
             rows = [dict(row) for row in db.execute("SELECT * FROM results ORDER BY rowid")]
             db.close()

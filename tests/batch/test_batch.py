@@ -114,6 +114,20 @@ def test_stores_round_trip_and_resume_skips_stored_tasks(tmp_path, suffix):
         assert tuple(columns) == FIELDS and json.loads(plan) == first[0]["plan"]
 
 
+@pytest.mark.parametrize("name", ["r%41.sqlite", "r#1.sqlite", "r?x.sqlite"])
+def test_a_sqlite_store_is_read_under_its_own_name(tmp_path, name):
+    """The read-only URI took '%41' for 'A', '#' for a fragment and '?' for the query: another
+    file's records were read, or a stray file made."""
+    with open_store(tmp_path / "rA.sqlite") as store:
+        store.add({"puzzle": "nstar", "instance": "other", "strategy": "bfs", "options": {}})
+    with open_store(tmp_path / name) as store:
+        store.add({"puzzle": "nstar", "instance": "mine", "strategy": "bfs", "options": {}})
+    assert [r["instance"] for r in read_records(tmp_path / name)] == ["mine"]
+    files = {p.name.removesuffix("-wal").removesuffix("-shm") for p in tmp_path.iterdir()}
+    assert files == {"rA.sqlite", name}  # no stray 'r' made by a URI cut at '#' or '?'
+
+
+
 def test_half_written_last_line_is_ignored(tmp_path):
     path = tmp_path / "runs.jsonl"
     with open_store(path) as store:
