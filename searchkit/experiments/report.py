@@ -84,7 +84,7 @@ def summarize(records: Iterable[Mapping[str, Any]]) -> list[Summary]:
         row.tasks += 1
         status = record.get("status")
         row.errors += status == "error"
-        if record.get("known") is not None and status != "error":
+        if record.get("known") is not None:  # an error matches nothing: it counts against
             row.with_known += 1
             row.matching += record.get("matches_known") is True
         row.cpu += float(record.get("cpu_seconds") or 0)

@@ -158,6 +158,15 @@ def test_report_prints_summary_and_draws_plots(tmp_path, capsys):
     assert (tmp_path / "plot.png").read_bytes()[:4] == b"\x89PNG"
 
 
+def test_a_task_that_errored_counts_against_the_optimal_column():
+    from searchkit.experiments.report import summarize
+
+    records = [{"puzzle": "p", "instance": i, "strategy": "bfs", "options": {}, "known": 4,
+                "status": status, "matches_known": status == "solved"}
+               for i, status in (("a", "solved"), ("b", "error"))]
+    assert [row.matched for row in summarize(records)] == ["1/2"]
+
+
 def _bad_store(path, content):
     if content is None:
         path.mkdir()
