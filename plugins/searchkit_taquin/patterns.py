@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["bits_per_cell", "default_partition", "max_group"]
+__all__ = ["PDB_MAX_CELLS", "bits_per_cell", "default_partition", "max_group"]
 
 # Templates: goal cells of each group with the blank's goal on cell (0, 0), as (row, col).
 _TEMPLATES: dict[tuple[int, int], list[list[tuple[int, int]]]] = {
@@ -32,6 +32,9 @@ _TEMPLATES: dict[tuple[int, int], list[list[tuple[int, int]]]] = {
 
 #: The vectorised builder indexes (blank, group) positions in at most this many bits.
 INDEX_BITS = 28
+#: the largest board the pattern databases are built for (the builder packs an abstract state
+#: in 3 * (cells + 1) <= 63 bits)
+PDB_MAX_CELLS = 20
 
 
 def bits_per_cell(cells: int) -> int:

@@ -33,7 +33,7 @@ import numpy as np
 
 from searchkit.patterndb import StderrProgress, cache_directory, load_table, save_table
 
-from .patterns import bits_per_cell
+from .patterns import PDB_MAX_CELLS, bits_per_cell
 
 __all__ = ["PatternAbstraction", "build_table", "forget_loaded_tables", "load_tables", "table_meta",
            "table_path"]
@@ -72,7 +72,7 @@ def build_table(height: int, width: int, goal_cells: Sequence[int], group: Seque
     bits = bits_per_cell(n)
     mask = (1 << bits) - 1
     k = len(group)
-    if k > 6 or 3 * (n + 1) > 63 or bits * (k + 1) > 34:
+    if k > 6 or n > PDB_MAX_CELLS or bits * (k + 1) > 34:
         raise ValueError(f"pattern of {k} tiles on {n} cells is too large for this builder")
     where = {t: c for c, t in enumerate(goal_cells)}
     start = where[0] | sum(where[t] << (bits * (j + 1)) for j, t in enumerate(group))

@@ -7,12 +7,20 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from searchkit import Puzzle, PuzzleFormatError, PuzzleInstance, PuzzleOption, hookimpl
+from searchkit import (
+    OptionError,
+    Puzzle,
+    PuzzleFormatError,
+    PuzzleInstance,
+    PuzzleOption,
+    hookimpl,
+)
 from searchkit.bench import BenchSuite
 from searchkit.errors import excerpt
 
 from . import collection
 from .board import MAX_CELLS, goal_board, parse_board
+from .patterns import PDB_MAX_CELLS
 from .problem import HEURISTICS, Taquin
 
 __all__ = ["TaquinPuzzle", "searchkit_puzzles", "searchkit_bench_suites", "split_goal"]
@@ -108,6 +116,10 @@ class TaquinPuzzle(Puzzle):
                 raise PuzzleFormatError(f"goal: {exc.reason}", line) from None
         else:
             target = goal_board(board, goal or "blank-first", blank)
+        if heuristic == "pdb" and board.size > PDB_MAX_CELLS:
+            raise OptionError(f"heuristic 'pdb' builds its tables for boards of at most "
+                              f"{PDB_MAX_CELLS} cells, not {board.size} (a {board.height}x"
+                              f"{board.width} board): use linear-conflict")
         return Taquin(board, target, heuristic=heuristic)
 
     def examples(self) -> dict[str, str]:

@@ -82,7 +82,11 @@ class Taquin(ProblemBase):
         self._goal = self.encode(goal.cells)
         self._reason = unsolvable_reason(board, goal)
         self.tables: list[bytes] = []
-        if heuristic == "pdb":
+        if heuristic == "pdb" and self._reason is not None:
+            # unsolvable, answered at once: no tables to build (minutes on a fresh cache), and
+            # Manhattan distance stands in for what heuristic() may still be asked
+            self.heuristic_name = "manhattan"
+        elif heuristic == "pdb":
             if pdb_loader is None:
                 from .pdb import load_tables
                 pdb_loader = load_tables

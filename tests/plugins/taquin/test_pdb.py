@@ -66,3 +66,24 @@ def test_tables_are_compact_numpy_bytes() -> None:
     assert table.dtype == np.uint8 and table.size == 1 << 8
     assert Path(table_path(3, 3, tuple(range(9)), (1, 2))).name.startswith(
         "taquin-pdb-3x3-2-")
+
+
+def test_pdb_on_an_unsolvable_board_builds_no_table(monkeypatch, tmp_path) -> None:
+    """The docs answer an unsolvable instance at once: the tables (up to minutes) are not built."""
+    from searchkit import get_puzzle, search
+
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path / "cache"))
+    problem = get_puzzle("taquin").parse("0 2 1 3\n4 5 6 7\n8 9 10 11\n12 13 14 15",
+                                         heuristic="pdb")
+    assert search(problem, "astar").status == "no_solution"
+    assert not (tmp_path / "cache").exists()
+    assert problem.heuristic(problem.initial()) >= 0
+
+
+def test_pdb_on_a_board_larger_than_the_builder_is_a_clear_option_error() -> None:
+    from searchkit import OptionError, get_puzzle
+
+    board = " ".join(str(t) for t in [*range(1, 25), 0])
+    with pytest.raises(OptionError, match=r"^heuristic 'pdb' builds its tables for boards of at "
+                                          r"most 20 cells, not 25 \(a 5x5 board\)"):
+        get_puzzle("taquin").parse(board, heuristic="pdb")
