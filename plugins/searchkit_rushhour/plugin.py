@@ -93,18 +93,23 @@ class RushHourPuzzle(Puzzle):
         """A random board in Fogleman's format: the target ``A`` on row ``(size - 1) // 2``, up
         to ``vehicles`` other cars and trucks and ``walls`` walls, placed at random without
         overlap (solvable or not). ``size`` is 3 to :data:`~.board.MAX_SIZE` (a truck must fit),
-        ``vehicles`` and ``walls`` 0 or more; else :class:`ValueError`."""
-        for name, value, low, high in (("size", size, 3, MAX_SIZE), ("vehicles", vehicles, 0, None),
+        ``vehicles`` 0 to 24 (one letter each), ``walls`` 0 to the cells the target leaves free;
+        else :class:`ValueError`."""
+        labels = "BCDEFGHIJKLMNOPQRSTUVWYZ"
+        for name, value, low, high in (("size", size, 3, MAX_SIZE),
+                                       ("vehicles", vehicles, 0, len(labels)),
                                        ("walls", walls, 0, None)):
             if isinstance(value, bool) or not isinstance(value, int) or value < low or \
                     high is not None and value > high:
                 wanted = f"from {low} to {high}" if high is not None else f"{low} or more"
                 raise ValueError(f"{name} must be a whole number {wanted}, not {value!r}")
+        if walls > size * size - 2:
+            raise ValueError(f"walls must be at most {size * size - 2} on a {size}x{size} board "
+                             f"(the target takes 2 cells), not {walls}")
         row = (size - 1) // 2
         placed = [Vehicle(row, rng.randrange(size - 1), 2, True, "A")]
         taken = set(placed[0].cells())
         wall_cells: list[tuple[int, int]] = []
-        labels = "BCDEFGHIJKLMNOPQRSTUVWYZ"
         for _attempt in range(20 * (vehicles + walls)):
             if len(placed) - 1 >= vehicles and len(wall_cells) >= walls:
                 break

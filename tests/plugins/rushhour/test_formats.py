@@ -200,3 +200,14 @@ def test_a_grid_whose_rows_have_the_length_of_a_one_line_board_is_one_board(size
     assert len(found) == 1 and found[0].text == text
     assert search(puzzle.parse(found[0].text), "bfs").cost == 1
     assert len(list(puzzle.instances("AA..\n" * 3))) == 3  # three lines of four: three boards
+
+
+def test_random_sizes_beyond_what_a_board_holds_are_refused_at_once() -> None:
+    """A huge vehicle or wall count ran 20 attempts per unit: minutes, for nothing."""
+    puzzle = get_puzzle("rushhour")
+    with pytest.raises(ValueError, match="^vehicles must be a whole number from 0 to 24, not "):
+        puzzle.random_instance(random.Random(1), vehicles=10**9)
+    with pytest.raises(ValueError, match="^walls must be at most 7 on a 3x3 board"):
+        puzzle.random_instance(random.Random(1), size=3, walls=10**9)
+    full = puzzle.random_instance(random.Random(1), vehicles=24, walls=34)
+    assert len(full) == 36
