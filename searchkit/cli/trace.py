@@ -70,14 +70,22 @@ def run(args: argparse.Namespace) -> int:
     header = {"puzzle": instance.puzzle.name, "instance": instance.name,
               "source": instance.source, "options": _plain(instance.resolved_options()),
               "strategy": choice.strategy}
-    stream = sys.stdout if target == "-" else _open(target)
+    # written beside the target and renamed once the search has ended: a bad option, found
+    # when the search starts, leaves a file already there as it was
+    partial = f"{target}.part"
+    stream = sys.stdout if target == "-" else _open(partial, target)
     try:
         writer = TraceWriter(problem, stream, max_events=args.max_events, header=header)
         result = run_search(problem, choice, budget_from(args), show_progress=True,
                             observer=writer)
-    finally:
+    except BaseException:
         if stream is not sys.stdout:
             stream.close()
+            os.unlink(partial)
+        raise
+    if stream is not sys.stdout:
+        stream.close()
+        os.replace(partial, target)
     report = sys.stderr if target == "-" else sys.stdout
     size = "" if target == "-" else f", {output.size(os.path.getsize(target))}"
     outcome = result.status.replace("_", " ")
@@ -90,9 +98,9 @@ def run(args: argparse.Namespace) -> int:
     return exit_status(result.status)
 
 
-def _open(target: str) -> TextIO:
+def _open(path: str, target: str) -> TextIO:
     try:
-        return open(target, "w", encoding="utf-8")
+        return open(path, "w", encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"{target}: {exc.strerror or exc}") from None
 

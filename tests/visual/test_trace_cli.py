@@ -50,6 +50,13 @@ def test_trace_errors_are_one_line(capsys, tmp_path, monkeypatch):
         "--help')")
     assert one_error(capsys, "trace", "nstar", "-s", "astarr").startswith(
         "unknown strategy 'astarr'")
+    kept = tmp_path / "kept.jsonl"
+    assert run(capsys, "trace", "nstar", "-s", "bfs", "--out", str(kept))[0] == 0
+    before = kept.read_text()
+    assert one_error(capsys, "trace", "nstar", "-s", "astar", "--weight", "2", "--out",
+                     str(kept)).startswith("unknown option 'weight' for strategy 'astar'")
+    assert kept.read_text() == before and sorted(p.name for p in tmp_path.iterdir()) == [
+        "kept.jsonl"]  # the trace already there is left whole, and nothing else is left
 
 
 def test_view_trace_charts_a_best_first_search(capsys):
