@@ -190,8 +190,8 @@ def test_random_checks_the_size_options(sk):
                           "not 0"),
     ("rushhour --size 17", "puzzle 'rushhour': bad size: size must be a whole number from 3 to "
                            "16, not 17"),
-    ("rushhour --vehicles -3", "puzzle 'rushhour': bad size: vehicles must be a whole number 0 or "
-                               "more, not -3"),
+    ("rushhour --vehicles -3", "puzzle 'rushhour': bad size: vehicles must be a whole number "
+                               "from 0 to 24, not -3"),
 ])
 def test_random_refuses_sizes_that_make_no_instance(sk, args, problem):
     assert error_line(sk("random", *args.split(), "--seed", "1")) == f"searchkit: error: {problem}"
