@@ -38,7 +38,7 @@ from typing import Any, TextIO
 
 from .budget import BudgetExhausted
 from .capabilities import Capabilities
-from .errors import SearchkitError
+from .errors import SearchkitError, excerpt
 from .events import Bound, Event, Expand, Generate, Solution, Start
 
 __all__ = ["FORMAT", "TraceWriter", "TraceError", "read_trace"]
@@ -120,9 +120,11 @@ def read_trace(lines: Iterable[str], name: str) -> Iterator[dict[str, Any]]:
     """The records of the trace whose lines are ``lines``, read from ``name`` (for messages).
 
     Raises :class:`TraceError` naming ``name`` and the line for text that is not JSON, a record
-    without a ``kind``, or a first record that is not a ``searchkit-trace/1`` header.
+    without a ``kind``, a first record that is not a ``searchkit-trace/1`` header, a second
+    header or a record after the ``end`` record (two traces in one file), or an ``expand``
+    record's ``frontier`` or a ``bound`` record's ``bound`` that is not a number.
     """
-    headed = False
+    headed = ended = False
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -130,15 +132,31 @@ def read_trace(lines: Iterable[str], name: str) -> Iterator[dict[str, Any]]:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
             raise TraceError(f"{name}:{number}: not JSON: {exc.msg}") from None
+        except RecursionError:
+            raise TraceError(f"{name}:{number}: not a trace record: nested too deeply") from None
         if not isinstance(record, dict) or not isinstance(record.get("kind"), str):
             raise TraceError(f"{name}:{number}: a trace record is a JSON object with a 'kind'")
-        if not headed and (record["kind"] != "trace" or record.get("format") != FORMAT):
+        kind = record["kind"]
+        if not headed and (kind != "trace" or record.get("format") != FORMAT):
             raise TraceError(f"{name}:{number}: not a searchkit trace (its first record must be "
                              f"the header {{\"kind\": \"trace\", \"format\": \"{FORMAT}\", ...}})")
-        headed = True
+        if ended or (headed and kind == "trace"):
+            what = "a second header" if kind == "trace" else "a record after the end record"
+            raise TraceError(f"{name}:{number}: {what}: a file holds one trace")
+        for field, allowed in _NUMBERS.get(kind, ()):
+            value = record.get(field)
+            if not (value is None and allowed) and (isinstance(value, bool) or
+                                                    not isinstance(value, (int, float))):
+                raise TraceError(f"{name}:{number}: the {kind} record's {field!r} must be a "
+                                 f"number, not {excerpt(value)}")
+        headed, ended = True, kind == "end"
         yield record
     if not headed:
         raise TraceError(f"{name}: empty: not a searchkit trace")
+
+
+#: the number fields of records that readers use, by kind: (field, whether null is allowed)
+_NUMBERS = {"expand": (("frontier", False),), "bound": (("bound", True),)}
 
 
 def _number(value: float | None) -> float | None:

@@ -66,6 +66,8 @@ def parse_record(text: str, name: str) -> PlanRecord:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{name}:{exc.lineno}: not JSON: {exc.msg}") from None
+    except RecursionError:
+        raise RecordError(f"{name}: not a plan record: nested too deeply") from None
     if not isinstance(data, dict):
         raise RecordError(f"{name}: a plan record is a JSON object, not "
                           f"{_json_type(data)}")

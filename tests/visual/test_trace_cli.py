@@ -141,3 +141,36 @@ def test_view_trace_file_checks_the_plan_against_the_end_record(capsys, tmp_path
     cut.write_text("".join(json.dumps(r) + "\n" for r in records))
     assert one_error(capsys, "view", "--trace-file", str(cut)) == (
         f"{cut}: the plan costs 6 here but the record says 7 (were other puzzle options used?)")
+
+
+def test_view_trace_file_refuses_two_traces_in_one_file_and_fields_that_are_no_numbers(
+        capsys, tmp_path):
+    trace = tmp_path / "t.jsonl"
+    assert run(capsys, "trace", "nstar", "-s", "idastar", "--out", str(trace))[0] == 0
+    lines = trace.read_text().splitlines()
+    twice = tmp_path / "twice.jsonl"
+    twice.write_text("\n".join(lines + lines) + "\n")
+    assert one_error(capsys, "view", "--trace-file", str(twice)) == (
+        f"{twice}:{len(lines) + 1}: a second header: a file holds one trace")
+    after = tmp_path / "after.jsonl"
+    after.write_text("\n".join(lines + lines[1:2]) + "\n")
+    assert one_error(capsys, "view", "--trace-file", str(after)) == (
+        f"{after}:{len(lines) + 1}: a record after the end record: a file holds one trace")
+    kinds = [json.loads(line)["kind"] for line in lines]
+    for kind, field in (("bound", "bound"), ("expand", "frontier")):
+        at = kinds.index(kind)
+        for value in ("x", [1], True):
+            bad = tmp_path / f"{kind}.jsonl"
+            edited = list(lines)
+            edited[at] = json.dumps({**json.loads(lines[at]), field: value})
+            bad.write_text("\n".join(edited) + "\n")
+            assert one_error(capsys, "view", "--trace-file", str(bad)).startswith(
+                f"{bad}:{at + 1}: the {kind} record's '{field}' must be a number, not ")
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text(lines[0] + "\n" + "[" * 100_000 + "\n")
+    assert one_error(capsys, "view", "--trace-file", str(deep)) == (
+        f"{deep}:2: not a trace record: nested too deeply")
+    deep_plan = tmp_path / "deep.json"
+    deep_plan.write_text("[" * 100_000)
+    assert one_error(capsys, "view", "--plan", str(deep_plan)) == (
+        f"{deep_plan}: not a plan record: nested too deeply")
