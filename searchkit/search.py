@@ -21,7 +21,7 @@ from .result import Result
 from .strategies.base import Strategy
 from .visited import VisitedBackend
 
-__all__ = ["search", "check_problem", "prepare", "closing_events"]
+__all__ = ["search", "check_parts", "check_problem", "prepare", "closing_events"]
 
 
 def search(
@@ -154,6 +154,20 @@ def check_problem(problem: Any) -> None:
     """Raise :class:`SearchkitError` unless ``problem`` has the required methods (see
     :meth:`Capabilities.of <searchkit.capabilities.Capabilities.of>`)."""
     Capabilities.of(problem)
+
+
+def check_parts(strategy: str, frontier: str | None = None, visited: str | None = None) -> None:
+    """Raise what :func:`search` would for a frontier or visited backend that ``strategy``
+    cannot use (:class:`IncompatibleError`) or an unknown name, before any problem is built.
+
+    >>> check_parts("bfs", frontier="heap")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    searchkit.errors.IncompatibleError: frontier 'heap' cannot be used with strategy 'bfs' (...)
+    """
+    strat = get_strategy(strategy)
+    _frontier_for(strat, frontier)
+    _backend_for(strat, visited)
 
 
 def _check_needs(strat: Strategy, caps: Capabilities) -> None:

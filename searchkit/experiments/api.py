@@ -33,7 +33,8 @@ def check_tasks(tasks: Iterable[Task]) -> None:
     """Raise the error a worker would (unknown puzzle, strategy, frontier, backend or option, a
     task for the puzzle's own solver where it has none) before anything runs; each distinct
     configuration is checked once."""
-    from ..plugins import get_frontier, get_puzzle, get_strategy, get_visited_backend
+    from ..plugins import get_puzzle, get_strategy
+    from ..search import check_parts
 
     seen: set[tuple[Any, ...]] = set()
     for task in tasks:
@@ -50,10 +51,7 @@ def check_tasks(tasks: Iterable[Task]) -> None:
                                         f"the options {options_json(task.options)}")
             continue
         get_strategy(task.strategy).resolve_options(dict(task.strategy_options))
-        if task.frontier is not None:
-            get_frontier(task.frontier)
-        if task.visited is not None:
-            get_visited_backend(task.visited)
+        check_parts(task.strategy, task.frontier, task.visited)  # names, and that they fit
 
 
 def pending(tasks: Iterable[Task], store: Any) -> list[Task]:

@@ -75,6 +75,8 @@ def test_budget_and_bad_names_before_running():
         list(searchkit.batch(sweep("nstar", pairs, ["bestest"]), jobs=1))
     with pytest.raises(searchkit.OptionError):
         list(searchkit.batch(sweep("nstar", pairs, ["bfs"], options={"colour": 1}), jobs=1))
+    with pytest.raises(searchkit.IncompatibleError, match="frontier 'heap' cannot be used"):
+        list(searchkit.batch(sweep("nstar", pairs, ["bfs"], frontier="heap"), jobs=1))
 
 
 @pytest.mark.parametrize("size, problem", [
