@@ -223,6 +223,8 @@ def run(args: argparse.Namespace) -> int:
             interrupted = True
         except SearchkitError as exc:  # e.g. Dask missing or the scheduler unreachable
             raise UsageError(str(exc)) from None
+        except BrokenPipeError:
+            raise  # --json | head: a quiet stop (main)
         except (OSError, TimeoutError) as exc:
             if args.scheduler is None:
                 raise UsageError(str(exc)) from None

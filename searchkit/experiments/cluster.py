@@ -64,6 +64,11 @@ class DaskBackend:
         try:
             # waits up to Dask's distributed.comm.timeouts.connect (30 s by default)
             self.client = distributed.Client(self.cluster or scheduler)
+        except ValueError as exc:  # an address Dask cannot read ('nonsense', '')
+            if self.cluster is not None:
+                self.cluster.close()
+            raise SearchkitError(f"bad Dask scheduler address {scheduler!r}: {exc} (e.g. "
+                                 "tcp://127.0.0.1:8786)") from None
         except BaseException:
             if self.cluster is not None:
                 self.cluster.close()

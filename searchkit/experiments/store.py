@@ -129,12 +129,17 @@ class Store:
         self.close()
 
 
+#: seconds a SQLite store waits for another program's lock before it gives up
+_LOCK_WAIT = 60.0
+
+
 class SQLiteStore(Store):
     """The table ``results`` of an SQLite database (created if needed)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.db = sqlite3.connect(path)
+        # another program holding the database (a browser's open transaction) is waited for
+        self.db = sqlite3.connect(path, timeout=_LOCK_WAIT)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         columns = ", ".join(f"{name} {_TYPES.get(name, 'TEXT')}" for name in FIELDS)
@@ -155,8 +160,11 @@ class SQLiteStore(Store):
                     value = json.dumps(value)
                 values.append(value)
             rows.append(values)
-        with self.db:  # one transaction
-            self.db.executemany(self._insert, rows)
+        try:
+            with self.db:  # one transaction
+                self.db.executemany(self._insert, rows)
+        except sqlite3.OperationalError as exc:  # still locked, disk full...
+            raise SearchkitError(f"{self.path}: cannot store the records: {exc}") from None
 
     def close(self) -> None:
         self.db.close()

@@ -130,6 +130,26 @@ def test_a_sqlite_store_is_read_under_its_own_name(tmp_path, name):
 
 
 
+def test_a_sqlite_store_locked_by_another_program_is_waited_for_then_a_clear_error(
+        tmp_path, monkeypatch):
+    import sqlite3
+
+    from searchkit.experiments import store as stores
+
+    monkeypatch.setattr(stores, "_LOCK_WAIT", 0.2)
+    path = tmp_path / "r.sqlite"
+    with open_store(path) as store:
+        other = sqlite3.connect(path)
+        other.execute("BEGIN IMMEDIATE")  # a database browser's open write transaction
+        with pytest.raises(searchkit.SearchkitError,
+                           match=f"^{path}: cannot store the records: database is locked$"):
+            store.add({"puzzle": "nstar", "instance": "a", "strategy": "bfs", "options": {}})
+        other.rollback()
+        store.add({"puzzle": "nstar", "instance": "a", "strategy": "bfs", "options": {}})
+        other.close()
+    assert [r["instance"] for r in read_records(path)] == ["a"]
+
+
 def test_half_written_last_line_is_ignored(tmp_path):
     path = tmp_path / "runs.jsonl"
     with open_store(path) as store:

@@ -120,6 +120,17 @@ def test_unreachable_scheduler_is_a_one_line_error(tmp_path, capsys):
     assert time.monotonic() - start < 20
 
 
+@pytest.mark.parametrize("address", ["nonsense", ""])
+def test_a_scheduler_address_dask_cannot_read_is_a_one_line_error(tmp_path, capsys, address):
+    lines = tmp_path / "pairs.txt"
+    lines.write_text("1 42\n")
+    status = main(["batch", "nstar", str(lines), "--scheduler", address,
+                   "--out", str(tmp_path / "r.sqlite")])
+    assert status == 2 and capsys.readouterr().err == (
+        f"searchkit: error: bad Dask scheduler address {address!r}: missing port number in "
+        f"address {address!r} (e.g. tcp://127.0.0.1:8786)\n")
+
+
 @pytest.mark.parametrize("flags", [["--scheduler", "tcp://x:1", "--dask-local", "2"],
                                    ["--dask-local", "2", "--jobs", "2"]])
 def test_conflicting_backends_are_usage_errors(tmp_path, capsys, flags):
