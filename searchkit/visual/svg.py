@@ -20,6 +20,7 @@ width="20" height="10" fill="#eee"/></svg>
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -93,9 +94,16 @@ def document(width: float, height: float, body: Iterable[str], **attrs: Any) -> 
     return f"<svg{head}>{''.join(body)}</svg>"
 
 
+#: a terminal's colour and style codes (``\x1b[1m``...), which a text rendering may hold
+_TERMINAL = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+#: characters XML 1.0 does not allow in a document
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
 def text_svg(picture: str, font_size: float = 14) -> str:
     """The text ``picture`` drawn in a monospace font, one ``<text>`` per line: the fallback
-    for problems without ``render_svg``. Spaces are kept (as no-break spaces).
+    for problems without ``render_svg``. Spaces are kept (as no-break spaces), a terminal's
+    colour codes dropped, and other control characters drawn as ``\ufffd``.
 
     >>> print(text_svg("ab\\n c", font_size=10))  # doctest: +NORMALIZE_WHITESPACE
     <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 40" width="28" height="40"><rect
@@ -103,12 +111,12 @@ def text_svg(picture: str, font_size: float = 14) -> str:
     Consolas, 'Liberation Mono', monospace" font-size="10" fill="#0f172a"><text x="8"
     y="18">ab</text><text x="8" y="30">\u00a0c</text></g></svg>
     """
-    lines = picture.split("\n") or [""]
+    lines = _TERMINAL.sub("", picture).split("\n") or [""]
     pad, step = font_size * 0.8, font_size * 1.2
     width = 2 * pad + font_size * 0.6 * max(1, max(len(line) for line in lines))
     height = 2 * pad + step * len(lines)
-    rows = [text(line.replace(" ", "\u00a0"), pad, pad + font_size + i * step)
-            for i, line in enumerate(lines)]
+    rows = [text(_NOT_XML.sub("\ufffd", line.replace(" ", "\u00a0")), pad,
+                 pad + font_size + i * step) for i, line in enumerate(lines)]
     return document(round(width), round(height), [
         tag("rect", width=round(width), height=round(height), rx=4, fill="#f8fafc"),
         tag("g", rows, font_family=MONO, font_size=font_size, fill="#0f172a"),

@@ -57,6 +57,8 @@ def test_the_fallback_draws_the_text_rendering():
     assert [t.text for t in root.iter(f"{NS}text")] == ["a&b"]
     lines = [t.text for t in check_svg(text_svg("#  #\n $ .")).iter(f"{NS}text")]
     assert lines == ["#\u00a0\u00a0#", "\u00a0$\u00a0."]  # spaces kept
+    coloured = text_svg("\x1b[1;31mX\x1b[0m .\n\x07bell")  # a terminal's codes, a control
+    assert [t.text for t in check_svg(coloured).iter(f"{NS}text")] == ["X\u00a0.", "\ufffdbell"]
 
 
 def test_a_problem_without_render_is_drawn_with_str():
