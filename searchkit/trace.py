@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any, TextIO
 
@@ -113,7 +114,8 @@ class TraceWriter:
         return new
 
     def _line(self, record: dict[str, Any]) -> None:
-        self._write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+        self._write(json.dumps(record, ensure_ascii=False, separators=(",", ":"),
+                               default=json_number) + "\n")
 
 
 def read_trace(lines: Iterable[str], name: str) -> Iterator[dict[str, Any]]:
@@ -153,6 +155,21 @@ def read_trace(lines: Iterable[str], name: str) -> Iterator[dict[str, Any]]:
         yield record
     if not headed:
         raise TraceError(f"{name}: empty: not a searchkit trace")
+
+
+def json_number(value: Any) -> int | float | None:
+    """A number type JSON does not know (NumPy's ``int64``, ``float32``...) as a Python ``int``
+    or ``float`` (``None`` for an infinite or NaN one): ``json.dumps``'s ``default``.
+
+    >>> import fractions
+    >>> json.dumps([fractions.Fraction(1, 2)], default=json_number)
+    '[0.5]'
+    """
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return _number(float(value))
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
 #: the number fields of records that readers use, by kind: (field, whether null is allowed)

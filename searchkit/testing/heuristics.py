@@ -30,6 +30,7 @@ AssertionError: the heuristic is not consistent: h(s) = 2 > cost 1 + h(s') = 1 +
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -143,7 +144,7 @@ def _heuristic(problem: Any) -> Any:
     def h(graph: StateGraph, k: Hashable) -> float:
         if k not in cache:
             value = heuristic(graph.states[k]) if heuristic is not None else 0
-            if not isinstance(value, (int, float)) or math.isnan(value) or value < 0:
+            if not isinstance(value, numbers.Real) or math.isnan(value) or value < 0:
                 raise AssertionError(f"the heuristic returned {value!r}, not a number >= 0 or "
                                      f"inf, for the state {graph.describe(k)}")
             cache[k] = value

@@ -22,6 +22,7 @@ import re
 from importlib import resources
 from typing import Any
 
+from ..trace import json_number
 from .frames import encode
 from .replay import Replay
 from .svg import render_svg
@@ -69,7 +70,8 @@ def viewer_html(data: dict[str, Any]) -> str:
     def asset(name: str) -> str:
         return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
-    payload = json.dumps(_finite(data), ensure_ascii=False, separators=(",", ":"))
+    payload = json.dumps(_finite(data), ensure_ascii=False, separators=(",", ":"),
+                         default=json_number)
     payload = payload.replace("</", "<\\/").replace("<!--", "<\\u0021--")
     title = data.get("title") or "searchkit plan"
     fields = {"VERSION": __version__, "TITLE": _escape(title), "STYLE": asset("viewer.css"),

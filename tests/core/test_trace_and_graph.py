@@ -174,3 +174,30 @@ def test_an_event_limit_stops_before_the_expansion_it_would_record(strategy):
         expands = [r for r in records if r["kind"] == "expand"]
         assert result.status == "budget_exhausted"
         assert result.stats.expanded == len(expands) and result.stats.reopened == 0
+
+
+def test_numpy_numbers_from_a_plugin_are_traced_and_checked_as_numbers():
+    """A search that works untraced must work traced: a heuristic or cost of NumPy's types is
+    written as a JSON number, and the kit's checkers take it as one."""
+    import numpy as np  # a dependency (the taquin plugin builds its tables with it)
+
+    from searchkit import ProblemBase
+    from searchkit.testing import assert_admissible
+
+    class Line(ProblemBase):
+        def initial(self):
+            return 0
+
+        def successors(self, n):
+            return [("+1", n + 1, np.int64(1))] if n < 3 else []
+
+        def is_goal(self, n):
+            return n == 3
+
+        def heuristic(self, n):
+            return np.int64(3 - n) if n < 3 else np.float32(0.0)
+
+    result, _events, records = traced(Line(), "astar")
+    assert result.cost == 3 and records[-1]["cost"] == 3
+    assert [r["h"] for r in records if r["kind"] == "expand"] == [3, 2, 1]
+    assert "admissible: checked 4 states" in str(assert_admissible(Line()))
