@@ -82,6 +82,8 @@ def _content_lines(text: str) -> list[tuple[int, str]]:
 def _char_board(lineno: int, line: str) -> Board | None:
     """The one-line character format (``'87 135462'``), or ``None`` if ``line`` is not in it."""
     body = line.rstrip("\r\n")
+    if len(body) not in (4, 9):
+        body = body.rstrip()  # spaces before a comment or at the end, not a blank
     if len(body) not in (4, 9) or sum(ch.isspace() for ch in body) > 1:
         return None
     if any(ch.isspace() and ch != " " for ch in body):

@@ -61,7 +61,8 @@ def split_goal(text: str) -> tuple[str, str | None, int]:
     lines = text.splitlines()
     for i, line in enumerate(lines):
         if line.strip().lower() in _GOAL_MARKERS:
-            return "\n".join(lines[:i]), "\n".join(lines[i + 1:]).strip("\n"), i + 1
+            # the goal's lines kept as they are, leading blank lines too: the offset counts them
+            return "\n".join(lines[:i]), "\n".join(lines[i + 1:]).rstrip("\n"), i + 1
     return text, None, 0
 
 
@@ -108,9 +109,11 @@ class TaquinPuzzle(Puzzle):
         if goal is None and goal_text is not None:
             if not goal_text.strip():
                 raise PuzzleFormatError("'goal' is followed by nothing", offset)
+            words = [line.split("#", 1)[0].strip() for line in goal_text.splitlines()]
+            words = [word for word in words if word]  # comments and blank lines left out
+            keyword = words[0] if words in (["blank-first"], ["blank-last"]) else None
             try:
-                target = goal_board(board, goal_text.strip() if goal_text.strip() in
-                                    ("blank-first", "blank-last") else goal_text, blank)
+                target = goal_board(board, keyword or goal_text, blank)
             except PuzzleFormatError as exc:
                 line = None if exc.line is None else exc.line + offset
                 raise PuzzleFormatError(f"goal: {exc.reason}", line) from None

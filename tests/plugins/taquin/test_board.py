@@ -72,6 +72,17 @@ def test_bad_goals() -> None:
     with pytest.raises(PuzzleFormatError) as info:
         PUZZLE.parse("1 2 3\n4 5 6\n7 8 0\ngoal\n1 2 3\n4 5 5\n7 8 0")
     assert info.value.line == 6
+    with pytest.raises(PuzzleFormatError) as info:  # a blank line after 'goal' is counted
+        PUZZLE.parse("87 135462\ngoal\n\n 12345679\n")
+    assert info.value.line == 4
+
+
+def test_comments_and_trailing_spaces_after_a_one_line_board() -> None:
+    plain = PUZZLE.parse("87 135462").initial()
+    assert PUZZLE.parse("87 135462 # the reference's board").initial() == plain
+    assert PUZZLE.parse("87 135462 \n").initial() == plain
+    last = PUZZLE.parse("87 135462\ngoal\nblank-last # the usual one")
+    assert last.goal == PUZZLE.parse("87 135462", goal="blank-last").goal
 
 
 def test_render_draws_the_grid_and_plans_are_blank_moves() -> None:
