@@ -175,6 +175,7 @@ class _AppendedFile(Store):
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        _check_ours(path)  # before the repair: a file of another program is left untouched
         _repair(path)
         self.fresh = not path.exists() or path.stat().st_size == 0
         self.handle = open(path, "a", newline="", encoding="utf-8")  # noqa: SIM115
@@ -212,6 +213,28 @@ class CSVStore(_AppendedFile):
                 row.append("" if value is None else value)
             self.writer.writerow(row)
         self.handle.flush()
+
+
+def _check_ours(path: Path) -> None:
+    """Raise :class:`SearchkitError` unless the text file at ``path`` is missing, empty or
+    starts as a store of ours does (a CSV with our header, JSON lines from ``"puzzle"``), a
+    half-written first line included."""
+    try:
+        with open(path, "rb") as handle:
+            line = handle.readline()
+    except FileNotFoundError:
+        return
+    first = line.decode("utf-8", "replace").rstrip("\r\n")
+    if not first:
+        return
+    if _kind(path) == "csv":
+        header = ",".join(FIELDS)
+        ours = first == header or (not line.endswith(b"\n") and header.startswith(first))
+    else:
+        ours = first.startswith('{"puzzle": ')
+    if not ours:
+        raise SearchkitError(f"{path}: not a results store (its first line is {excerpt(first)}): "
+                             "choose another --out")
 
 
 def _repair(path: Path) -> None:

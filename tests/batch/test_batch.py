@@ -150,6 +150,20 @@ def test_a_sqlite_store_locked_by_another_program_is_waited_for_then_a_clear_err
     assert [r["instance"] for r in read_records(path)] == ["a"]
 
 
+@pytest.mark.parametrize(("name", "content"), [("data.csv", "a,b\n1,2"), ("data.csv", "a,b\n"),
+                                               ("data.jsonl", '{"x": 1}')])
+def test_a_file_of_another_program_is_not_taken_for_a_store(tmp_path, capsys, name, content):
+    """Its last line was cut as half-written and records appended under its header: the file
+    was damaged and the run said nothing."""
+    path = tmp_path / name
+    path.write_text(content)
+    pairs = tmp_path / "pairs.txt"
+    pairs.write_text("1 42\n")
+    assert main(["batch", "nstar", str(pairs), "-s", "bfs", "--out", str(path)]) == 2
+    assert capsys.readouterr().err.startswith(f"searchkit: error: {path}: not a results store")
+    assert path.read_text() == content
+
+
 def test_half_written_last_line_is_ignored(tmp_path):
     path = tmp_path / "runs.jsonl"
     with open_store(path) as store:
