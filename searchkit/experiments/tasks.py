@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..budget import Budget
+from ..errors import OptionError
 from ..puzzle import PuzzleInstance
 
 __all__ = ["FIELDS", "Task", "sweep", "record_options", "task_key", "record_key", "options_json"]
@@ -109,8 +110,10 @@ def sweep(puzzle: str, instances: Iterable[tuple[str, PuzzleInstance]],
 
     A ``grid`` key is a puzzle option, or an option of some of the strategies, which then varies
     only for them; ``options`` are fixed puzzle options and ``strategy_options`` fixed strategy
-    options, each given to the strategies that take it. Puzzle options are resolved (checked,
-    converted, defaults filled in), so a task is the same whether a default was spelled out.
+    options, each given to the strategies that take it; a key or strategy option that neither
+    the puzzle nor any of the strategies takes is an :class:`~searchkit.OptionError`. Puzzle
+    options are resolved (checked, converted, defaults filled in), so a task is the same
+    whether a default was spelled out.
     With ``own_solver``, the puzzle options for which the puzzle has a solver of its own
     (:meth:`~searchkit.Puzzle.solver`) get one task that runs it instead of the strategies (as
     ``searchkit batch`` does when no strategy is named).
@@ -120,6 +123,15 @@ def sweep(puzzle: str, instances: Iterable[tuple[str, PuzzleInstance]],
     grid = dict(grid or {})
     resolve = get_puzzle(puzzle).resolve_options
     puzzle_keys = set(get_puzzle(puzzle).options)
+    strategy_keys = {k for s in strategies for k in get_strategy(s).options}
+    for what, keys, valid, owners in (
+            ("grid key", grid, puzzle_keys | strategy_keys, f"puzzle {puzzle!r} or of "),
+            ("strategy option", strategy_options or {}, strategy_keys, "")):
+        unknown = sorted(k for k in keys if k not in valid)
+        if unknown:  # else silently dropped: a typo would sweep nothing
+            raise OptionError(f"{what} {unknown[0]!r} is no option of {owners}strategies "
+                              f"{', '.join(strategies)} (valid: "
+                              f"{', '.join(sorted(valid)) or 'none'})")
     tasks = []
     for label, inst in instances:
         solved_by_own: set[str] = set()  # the options whose task runs the puzzle's solver
