@@ -85,6 +85,10 @@ def run(args: argparse.Namespace) -> int:
     traced = load_trace(args.trace_file) if args.trace_file is not None else None
     if args.trace and (traced is not None or args.plan is not None):
         raise UsageError("--trace observes a search run here: not with --plan or --trace-file")
+    if traced is not None and args.puzzle is not None and \
+            traced.record.puzzle not in (None, args.puzzle):  # before a search is run for it
+        raise UsageError(f"{args.trace_file}: the trace is of puzzle "
+                         f"{traced.record.puzzle!r}, not {args.puzzle!r}")
     if args.plan is not None:
         data, instance, status = _from_record(args, _read_record(args.plan, args.file == "-"))
     elif traced is not None and args.puzzle is None:

@@ -174,3 +174,15 @@ def test_view_trace_file_refuses_two_traces_in_one_file_and_fields_that_are_no_n
     deep_plan.write_text("[" * 100_000)
     assert one_error(capsys, "view", "--plan", str(deep_plan)) == (
         f"{deep_plan}: not a plan record: nested too deeply")
+
+
+def test_view_checks_the_traces_puzzle_before_searching(capsys, tmp_path, monkeypatch):
+    trace = tmp_path / "n.jsonl"
+    assert run(capsys, "trace", "nstar", "-s", "bfs", "--out", str(trace))[0] == 0
+
+    def no_search(_args):
+        raise AssertionError("searched before checking the trace's puzzle")
+
+    monkeypatch.setattr("searchkit.cli.view._from_search", no_search)
+    assert one_error(capsys, "view", "taquin", "-e", "tp-3x3", "--trace-file", str(trace)) == (
+        f"{trace}: the trace is of puzzle 'nstar', not 'taquin'")
