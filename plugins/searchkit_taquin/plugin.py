@@ -118,7 +118,11 @@ class TaquinPuzzle(Puzzle):
                 line = None if exc.line is None else exc.line + offset
                 raise PuzzleFormatError(f"goal: {exc.reason}", line) from None
         else:
-            target = goal_board(board, goal or "blank-first", blank)
+            try:
+                target = goal_board(board, goal or "blank-first", blank)
+            except PuzzleFormatError as exc:  # the option's text, not the instance file's
+                where = "" if exc.line is None else f" (its line {exc.line})"
+                raise OptionError(f"option goal{where}: {exc.reason}") from None
         if heuristic == "pdb" and board.size > PDB_MAX_CELLS:
             raise OptionError(f"heuristic 'pdb' builds its tables for boards of at most "
                               f"{PDB_MAX_CELLS} cells, not {board.size} (a {board.height}x"

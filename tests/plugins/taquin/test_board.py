@@ -7,7 +7,7 @@ import random
 import pytest
 from searchkit_taquin.board import goal_board, parse_board
 
-from searchkit import PuzzleFormatError, get_puzzle, search, verify
+from searchkit import OptionError, PuzzleFormatError, get_puzzle, search, verify
 
 PUZZLE = get_puzzle("taquin")
 
@@ -67,8 +67,10 @@ def test_bad_boards_name_the_line(text: str, line: int, words: str) -> None:
 
 
 def test_bad_goals() -> None:
-    with pytest.raises(PuzzleFormatError, match="goal is 2x2"):
+    with pytest.raises(OptionError, match="^option goal: the goal is 2x2"):  # not the file's
         PUZZLE.parse("87 135462", goal="1 2\n3 0")
+    with pytest.raises(OptionError, match=r"^option goal \(its line 1\): expected exactly one"):
+        PUZZLE.parse("87 135462", goal="1 2 3 4")
     with pytest.raises(PuzzleFormatError) as info:
         PUZZLE.parse("1 2 3\n4 5 6\n7 8 0\ngoal\n1 2 3\n4 5 5\n7 8 0")
     assert info.value.line == 6
