@@ -130,6 +130,8 @@ def build_tasks(args: argparse.Namespace) -> list[Any]:
         raise UsageError("option 'level' takes one value in a batch (it picks the instance)")
     swept = [k for k in grid if k in puzzle.options]  # they may change the known optima
     try:
+        if args.known_column and not args.known:
+            raise UsageError("--known-column names a column of --known FILE: give both")
         known = load_known(args.known, args.known_column) if args.known else None
         tasks = []
         for path, label in zip(args.files, _labels(args.files)):

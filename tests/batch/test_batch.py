@@ -83,6 +83,16 @@ def test_budget_and_bad_names_before_running():
         sweep("nstar", pairs, ["bfs"], strategy_options={"weight": 2})
 
 
+def test_known_column_without_known_is_a_usage_error(tmp_path, capsys):
+    lines = tmp_path / "pairs.txt"
+    lines.write_text("1 42\n")
+    assert main(["batch", "nstar", str(lines), "--known-column", "moves",
+                 "--out", str(tmp_path / "r.jsonl")]) == 2
+    assert capsys.readouterr().err == (
+        "searchkit: error: --known-column names a column of --known FILE: give both\n")
+    assert not (tmp_path / "r.jsonl").exists()
+
+
 @pytest.mark.parametrize("size, problem", [
     ("inf", "expected a size like 512M or 2G"), ("1e400", "expected a size like 512M or 2G"),
     ("0", "must be a whole number of bytes, 1 or more")])
