@@ -144,7 +144,8 @@ def test_view_trace_file_checks_the_plan_against_the_end_record(capsys, tmp_path
 
 
 def test_view_trace_file_refuses_two_traces_in_one_file_and_fields_that_are_no_numbers(
-        capsys, tmp_path):
+        capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # where a page would be written
     trace = tmp_path / "t.jsonl"
     assert run(capsys, "trace", "nstar", "-s", "idastar", "--out", str(trace))[0] == 0
     lines = trace.read_text().splitlines()
