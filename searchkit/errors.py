@@ -167,7 +167,8 @@ def reading(name: object) -> Iterator[None]:
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
-    """The text of the UTF-8 file ``path``; a file that cannot be read or decoded raises
-    :class:`SearchkitError` naming it (see :func:`reading`)."""
-    with reading(path), open(path, encoding="utf-8") as handle:
+    """The text of the UTF-8 file ``path`` (a byte-order mark that some editors write first is
+    left out); a file that cannot be read or decoded raises :class:`SearchkitError` naming it
+    (see :func:`reading`)."""
+    with reading(path), open(path, encoding="utf-8-sig") as handle:
         return handle.read()

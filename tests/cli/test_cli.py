@@ -166,6 +166,17 @@ def test_solve_file_and_stdin(tmp_path):
     assert from_file["cost"] == from_stdin["cost"] == nstar_distances(3, 77)[77]
 
 
+def test_a_byte_order_mark_at_the_start_of_a_file_is_left_out(tmp_path):
+    """Some editors write one: the Rush Hour JSON board was then read as a one-row grid."""
+    from searchkit_rushhour.plugin import REFERENCE_EXAMPLE
+
+    path = tmp_path / "td.json"
+    path.write_bytes(b"\xef\xbb\xbf" + REFERENCE_EXAMPLE.encode())
+    done = sk("solve", "rushhour", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["cost"] == 9  # the TD's example: 9 moves
+
+
 def test_solve_show_final_and_all():
     final = sk("solve", "nstar", "-e", "1-100", "--show", "final")
     assert final.stdout.endswith("final state:\n  100\n")
