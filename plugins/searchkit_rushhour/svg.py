@@ -49,8 +49,8 @@ def render(problem: Any, state: int) -> str:
         body.append(tag("g", [
             tag("rect", x=x, y=y, width=w, height=h, rx=10, fill=colour, stroke="#00000040",
                 stroke_width=2),
-            text(vehicle.label, x + w / 2, y + h / 2 + 7, text_anchor="middle", font_size=20,
-                 fill="#ffffff"),
+            text(board.glyphs[i], x + w / 2, y + h / 2 + 7, text_anchor="middle",
+                 font_size=20, fill="#ffffff"),  # as the text drawing names it ('G', not '0')
         ], data_vehicle=vehicle.label))
     return document(width, height, body, font_family=SANS, font_weight="bold")
 

@@ -146,3 +146,14 @@ def test_sokoban_draws_what_is_sealed_off_from_the_keeper():
     assert goal_marks == [3]
     floor = next(p.get("d") for p in root.iter(f"{NS}path") if p.get("fill") == svg.FLOOR)
     assert f"M{7 * svg.CELL} {svg.CELL}h" in floor  # the sealed box stands on drawn floor
+
+
+def test_rushhour_labels_the_vehicles_as_the_text_drawing_does():
+    """The TD's JSON numbers its vehicles from 0: the target is drawn 'G' in text, and so in
+    the picture."""
+    puzzle = searchkit.get_puzzle("rushhour")
+    problem = puzzle.parse(puzzle.examples()["td"])
+    labels = [t.text for t in ET.fromstring(problem.render_svg(problem.initial())).iter(
+        f"{NS}text")]
+    assert labels == list(problem.board.glyphs) and labels[0] == "G"
+    assert "2 | G G" in problem.render(problem.initial())
