@@ -53,7 +53,7 @@ def add_parser(subparsers: Any, epilog: str) -> None:
     parser.add_argument("--out", metavar="FILE",
                         help="the trace to write ('-': standard output; default: "
                              "PUZZLE-INSTANCE.trace.jsonl)")
-    parser.add_argument("--max-events", metavar="N", type=positive(int),
+    parser.add_argument("--max-events", metavar="N", type=positive(int, 1),
                         help="stop the search after N events, as a budget would (the trace "
                              "still ends with its 'end' record)")
     add_strategy_arguments(parser)

@@ -45,9 +45,10 @@ def test_trace_errors_are_one_line(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert one_error(capsys, "trace", "nstar", "--out", str(tmp_path / "no" / "t.jsonl")) \
         .endswith("t.jsonl: No such file or directory")
-    assert one_error(capsys, "trace", "nstar", "--max-events", "-1") == (
-        "argument --max-events: expected a non-negative number, got '-1' (see 'searchkit trace "
-        "--help')")
+    for value in ("-1", "0"):  # 0 events: not even the search's start would be written
+        assert one_error(capsys, "trace", "nstar", "--max-events", value) == (
+            f"argument --max-events: expected a number >= 1, got '{value}' (see 'searchkit "
+            "trace --help')")
     assert one_error(capsys, "trace", "nstar", "-s", "astarr").startswith(
         "unknown strategy 'astarr'")
     kept = tmp_path / "kept.jsonl"
