@@ -195,6 +195,13 @@ def run(args: argparse.Namespace) -> int:
     if (args.scheduler or args.dask_local is not None) and args.jobs is not None:
         raise UsageError("--jobs is for this machine's process pool: with Dask, the cluster's "
                          "workers run the tasks")
+    if args.scheduler:  # a lost scheduler is one line of ours, not the client's tracebacks
+        import contextlib
+        import logging
+
+        with contextlib.suppress(ImportError):  # Dask sets its loggers' levels when imported
+            import distributed  # noqa: F401
+        logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
     tasks = build_tasks(args)
     try:
         store = open_store(args.out)

@@ -15,6 +15,7 @@ retried one task at a time, and a task that kills its workers alone becomes an e
 
 from __future__ import annotations
 
+import concurrent.futures
 import logging
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -52,6 +53,7 @@ class DaskBackend:
                  task_memory: int | None = None) -> None:
         distributed = _distributed()
         self.task_memory = task_memory
+        self.address = scheduler
         self.cluster = None
         if scheduler is None:
             try:
@@ -84,16 +86,27 @@ class DaskBackend:
         return self.client.submit(run_chunk, chunk, self.task_memory, pure=False)
 
     def wait(self, futures: list[Any]) -> Any:
-        return _distributed().wait(futures, return_when="FIRST_COMPLETED").done
+        try:
+            return _distributed().wait(futures, return_when="FIRST_COMPLETED").done
+        except concurrent.futures.CancelledError as exc:  # the scheduler went away
+            raise self._lost(exc) from None
 
     def result(self, future: Any) -> tuple[list[dict[str, Any]], float]:
         try:
             return future.result()  # type: ignore[no-any-return]
         except self._killed as exc:
             raise WorkerLost(f"Dask: {exc}") from None
+        except concurrent.futures.CancelledError as exc:
+            raise self._lost(exc) from None
         except ImportError as exc:  # unpickling the task on a worker without searchkit
             raise SearchkitError(f"a Dask worker cannot run searchkit's tasks ({exc}): install "
                                  "searchkit and the puzzles' plugins on every worker") from None
+
+    def _lost(self, exc: BaseException) -> SearchkitError:
+        where = "the Dask scheduler" + (f" {self.address}" if self.address else "")
+        why = (str(exc).splitlines() or [type(exc).__name__])[0].rstrip(":")  # one line
+        return SearchkitError(f"lost {where} ({why}): the records stored so far are kept, and "
+                              "--resume runs the rest")
 
     def recover(self) -> None:
         """Nothing to do: Dask replaces its workers itself."""

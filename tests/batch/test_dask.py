@@ -105,6 +105,47 @@ def test_batch_on_a_dask_scheduler_and_two_workers_end_to_end(shared_data, tmp_p
     assert all(p.poll() is not None for p in processes)
 
 
+def test_a_scheduler_lost_mid_run_is_one_line_and_the_stored_records_stay(tmp_path):
+    """Killed while tasks run: the client's cancelled futures were an internal error (exit 70,
+    with the client's tracebacks)."""
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    big = tmp_path / "big.txt"
+    big.write_text("".join(f"1 {10**12 + i}\n" for i in range(8)))  # each runs its 3 s
+    out = tmp_path / "r.jsonl"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT":
+           "3s"}
+    with open(tmp_path / "dask.log", "w") as log:
+        scheduler = _start(["scheduler", "--host", "127.0.0.1", "--port", str(port),
+                            "--no-dashboard"], log)
+        worker = _start(["worker", address, "--nthreads", "1", "--host", "127.0.0.1",
+                         "--no-dashboard"], log)
+        try:
+            from distributed import Client
+
+            with Client(address, timeout=60) as client:
+                client.wait_for_workers(1, timeout=60)
+            batch = subprocess.Popen([sys.executable, "-m", "searchkit", "batch", "nstar",
+                                      str(big), "-s", "bfs", "--max-seconds", "3",
+                                      "--scheduler", address, "--out", str(out)],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     env=env)
+            deadline = time.monotonic() + 60
+            while not (out.exists() and out.read_text().count("\n")) and \
+                    time.monotonic() < deadline:
+                time.sleep(0.2)
+            _stop(scheduler)
+            _out, err = batch.communicate(timeout=120)
+        finally:
+            _stop(worker)
+            _stop(scheduler)
+    assert batch.returncode == 2, err
+    assert err.count("\n") == 1 and err.startswith(f"searchkit: error: lost the Dask scheduler "
+                                                   f"{address} (")
+    assert err.rstrip().endswith("the records stored so far are kept, and --resume runs the rest")
+    assert 1 <= len(list(read_records(out))) < 8
+
+
 def test_unreachable_scheduler_is_a_one_line_error(tmp_path, capsys):
     lines = tmp_path / "pairs.txt"
     lines.write_text("1 42\n1 43\n")
