@@ -16,7 +16,10 @@ retried one task at a time, and a task that kills its workers alone becomes an e
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import logging
+import signal
+import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -41,6 +44,21 @@ def _distributed() -> Any:
     return distributed
 
 
+@contextlib.contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """SIGINT ignored while a LocalCluster starts its processes, which inherit that (Python
+    leaves an ignored SIGINT ignored): a terminal's Ctrl-C reaches the whole process group, and
+    the workers printed their KeyboardInterrupt tracebacks; this process stops them itself."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 class DaskBackend:
     """A ``distributed.Client`` on ``scheduler`` (an address) or on a new ``LocalCluster`` of
     ``local_workers`` single-threaded worker processes."""
@@ -57,9 +75,10 @@ class DaskBackend:
         self.cluster = None
         if scheduler is None:
             try:
-                self.cluster = distributed.LocalCluster(
-                    n_workers=local_workers or 1, threads_per_worker=1, processes=True,
-                    dashboard_address=":0", silence_logs=logging.ERROR)
+                with _workers_ignore_ctrl_c():
+                    self.cluster = distributed.LocalCluster(
+                        n_workers=local_workers or 1, threads_per_worker=1, processes=True,
+                        dashboard_address=":0", silence_logs=logging.ERROR)
             except (RuntimeError, OSError) as exc:
                 raise SearchkitError(f"could not start a Dask LocalCluster: {exc} (a script "
                                      "that starts one needs if __name__ == '__main__':)") from None

@@ -50,6 +50,27 @@ def test_task_memory_on_dask_is_each_tasks_memory_budget():
     assert options["max_seconds"] == 60 and "max_bytes" not in options
 
 
+def test_a_local_clusters_processes_leave_ctrl_c_to_the_batch():
+    """A terminal's Ctrl-C reaches the whole process group: the workers printed their
+    KeyboardInterrupt tracebacks under the batch's summary. They ignore SIGINT now (read from
+    the kernel), and the batch, which still takes Ctrl-C, stops them."""
+    from searchkit.experiments.cluster import DaskBackend
+
+    def ignores_sigint(pid):
+        mask = next(line.split()[1] for line in Path(f"/proc/{pid}/status").read_text()
+                    .splitlines() if line.startswith("SigIgn:"))
+        return bool(int(mask, 16) & 1 << (signal.SIGINT - 1))
+
+    backend = DaskBackend(local_workers=1)
+    try:
+        pids = backend.client.run(os.getpid).values()
+        assert pids and all(ignores_sigint(pid) for pid in pids)
+        assert not ignores_sigint(os.getpid())
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        backend.close()
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
