@@ -6,8 +6,8 @@ for the records: ``FILE:NAME`` when the file holds several, ``FILE`` alone other
 :func:`load_known` reads a CSV of optima (``level,moves,pushes`` for Microban) and
 :func:`known_for` picks the value of one instance: the row whose first column is the instance's
 name, the first word of its name, or its number in the file; the column named like the ``cost``
-option (``moves``, ``pushes``), or the only numeric column. :func:`select` picks one instance the
-way ``searchkit solve --level N`` does.
+option (``moves``, ``pushes``), or the only numeric column unless it is named like another cost
+model (an error). :func:`select` picks one instance the way ``searchkit solve --level N`` does.
 
 >>> import searchkit
 >>> nstar = searchkit.get_puzzle("nstar")
@@ -77,13 +77,16 @@ def read_collection(puzzle: Any, path: str | Path, options: Mapping[str, Any] | 
         raise SearchkitError(f"{path}: no instance found")
     if known is not None:
         cost = puzzle.resolve_options(dict(options or {})).get("cost")
-        found = [_with_known(inst, number, known, cost) for number, inst in enumerate(found, 1)]
+        option = getattr(puzzle, "options", {}).get("cost")
+        costs = tuple(getattr(option, "choices", None) or ())
+        found = [_with_known(inst, number, known, cost, costs)
+                 for number, inst in enumerate(found, 1)]
     return label_instances(label or path.name, found)
 
 
-def _with_known(inst: PuzzleInstance, number: int, known: KnownTable, cost: Any
-                ) -> PuzzleInstance:
-    value = known_for(known, inst.name, number, cost)
+def _with_known(inst: PuzzleInstance, number: int, known: KnownTable, cost: Any,
+                costs: tuple[str, ...]) -> PuzzleInstance:
+    value = known_for(known, inst.name, number, cost, costs)
     if value is None:
         return inst
     return PuzzleInstance(inst.name, inst.text, value, inst.line)
@@ -171,13 +174,20 @@ def _number(field: str) -> float | None:
         return None
 
 
-def known_for(table: KnownTable, name: str, number: int, cost: Any = None) -> float | None:
+def known_for(table: KnownTable, name: str, number: int, cost: Any = None,
+              costs: tuple[str, ...] = ()) -> float | None:
     """The optimum of the instance ``name`` (``number`` in its file) under the cost model
-    ``cost`` (see the module docstring); ``None`` when the table has none.
+    ``cost`` (see the module docstring); ``None`` when the table has none. A table whose only
+    column is named like another of the puzzle's cost models (``costs``) is an error: its
+    optima count something else.
 
     >>> t = {"1": {"moves": 33, "pushes": 8}, "44": {"moves": 10, "pushes": None}}
     >>> known_for(t, "1", 1, "pushes"), known_for(t, "44 Duh!", 44, "moves"), known_for(t, "x", 2)
     (8, 10, None)
+    >>> known_for({"1": {"pushes": 8}}, "1", 1, "moves", ("moves", "pushes"))
+    Traceback (most recent call last):
+    ...
+    searchkit.errors.SearchkitError: the table of known optima counts pushes, not moves: give ...
     """
     row = table.get(name)
     if row is None and name.split():
@@ -190,6 +200,9 @@ def known_for(table: KnownTable, name: str, number: int, cost: Any = None) -> fl
         return row[str(cost)]
     columns = list(row)
     if len(columns) == 1:
+        if columns[0] in costs and columns[0] != str(cost):
+            raise SearchkitError(f"the table of known optima counts {columns[0]}, not {cost}: "
+                                 f"give --cost {columns[0]}, or a table with a {cost} column")
         return row[columns[0]]
     raise SearchkitError(f"the table of known optima has columns {', '.join(columns)}: none is "
                          f"named like the cost model {cost!r}; choose one with --known-column")

@@ -159,3 +159,21 @@ def test_a_level_picked_with_an_option_is_labelled_as_in_the_whole_file(shared_d
     whole = [label for label, _ in read_collection(searchkit.get_puzzle("sokoban"), micro)]
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["instance"] for r in records] == whole[1:3]
+
+
+def test_a_table_of_another_cost_model_is_not_used(tmp_path, capsys):
+    """Only a 'pushes' column, runs counting moves: every result read 'not optimal'."""
+    level = tmp_path / "one.xsb"
+    level.write_text("#####\n#@$.#\n#####\n")
+    known = tmp_path / "known.csv"
+    known.write_text("level,pushes\n1,1\n")
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", "sokoban", str(level), "--known", str(known), "--out", str(out)]) == 2
+    assert capsys.readouterr().err == ("searchkit: error: the table of known optima counts "
+                                       "pushes, not moves: give --cost pushes, or a table with "
+                                       "a moves column\n")
+    assert main(["batch", "sokoban", str(level), "--known", str(known), "--cost", "pushes",
+                 "--out", str(out)]) == 0
+    capsys.readouterr()
+    [record] = [json.loads(line) for line in out.read_text().splitlines()]
+    assert record["known"] == 1 and record["matches_known"] is True
