@@ -30,8 +30,9 @@ examples:
   searchkit random nstar --count 100 --out instances/   # one file per instance
   searchkit random sokoban --boxes 2 | searchkit solve sokoban -
 
-Instances are printed one after the other, separated by a blank line; --out DIR writes one file
-per instance instead (and prints their names), ready for 'searchkit solve' and 'batch'.
+Instances are printed one after the other, separated by a blank line (a note on stderr says when
+the puzzle would not read them back as that many); --out DIR writes one file per instance
+instead (and prints their names), ready for 'searchkit solve' and 'batch'.
 """
 
 _OWN = {"puzzle", "count", "seed", "out", "help"}
@@ -105,7 +106,12 @@ def run(args: argparse.Namespace) -> int:
         except (TypeError, ValueError) as exc:
             raise UsageError(f"puzzle {puzzle.name!r}: bad size: {exc}") from None
     if args.out is None:
-        print("\n\n".join(texts))
+        joined = "\n\n".join(texts)
+        if len(texts) > 1 and not _reads_back(puzzle, joined, len(texts)):
+            print(f"searchkit: note: {puzzle.name} reads these {len(texts)} instances printed "
+                  "together as one file of fewer: --out DIR writes one file each, for 'solve' "
+                  "and 'batch'", file=sys.stderr)
+        print(joined)
         return 0
     try:
         args.out.mkdir(parents=True, exist_ok=True)
@@ -116,3 +122,14 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"{args.out}: {exc.strerror or exc}") from None
     return 0
+
+
+def _reads_back(puzzle: Any, text: str, count: int) -> bool:
+    """Whether ``text`` is a file of ``count`` instances for ``puzzle``."""
+    from searchkit.errors import SearchkitError
+    from searchkit.experiments.collection import collection
+
+    try:
+        return len(collection(puzzle, text)) == count
+    except SearchkitError:
+        return False

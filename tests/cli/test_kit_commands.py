@@ -151,6 +151,13 @@ def test_random_is_reproducible_and_prints_the_puzzles_own_format(sk):
         assert (problem.height, problem.width) == (2, 3)
     solved = sk("solve", "taquin", "-", stdin=boards[0])
     assert solved.returncode in (0, 1) and "status    " in solved.stdout
+    # boards drawn over rows are no file of three for solve or batch: a note says so
+    assert three.stderr == ("searchkit: note: taquin reads these 3 instances printed together "
+                            "as one file of fewer: --out DIR writes one file each, for 'solve' "
+                            "and 'batch'\n")
+    cards = sk("random", "rushhour", "--seed", "3", "--count", "3")
+    assert cards.returncode == 0 and cards.stderr == ""  # one-line boards: a file of three
+    assert len(list(get_puzzle("rushhour").instances(cards.stdout))) == 3
 
 
 def test_random_writes_one_file_per_instance(sk, tmp_path):
