@@ -75,7 +75,9 @@ class TraceWriter:
     def __call__(self, event: Event) -> None:
         if self.max_events is not None and self.events >= self.max_events \
                 and event.kind not in ("solution", "end"):
-            raise BudgetExhausted(f"the trace's limit of {self.max_events:,} events was reached")
+            plural = "s" * (self.max_events != 1)
+            raise BudgetExhausted(f"the trace's limit of {self.max_events:,} event{plural} was "
+                                  "reached")
         kind = event.kind
         record: dict[str, Any]
         if isinstance(event, Expand):

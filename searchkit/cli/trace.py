@@ -93,8 +93,9 @@ def run(args: argparse.Namespace) -> int:
         outcome += f", cost {output.number(result.cost)}"
     elif result.reason:
         outcome += f": {result.reason}"
-    print(f"wrote {'the trace' if target == '-' else target}: {writer.events:,} events"
-          f"{size}; {outcome}", file=report)
+    events = f"{writer.events:,} event{'s' * (writer.events != 1)}"
+    print(f"wrote {'the trace' if target == '-' else target}: {events}{size}; {outcome}",
+          file=report)
     return exit_status(result.status)
 
 

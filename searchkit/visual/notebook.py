@@ -100,6 +100,8 @@ class Strip:
     with the move and the cost so far) above the result's card."""
 
     def __init__(self, problem: Any, result: Any, max_boards: int = 40, width: int = 120) -> None:
+        if isinstance(max_boards, bool) or not isinstance(max_boards, int) or max_boards < 1:
+            raise ValueError(f"max_boards must be a whole number, 1 or more, not {max_boards!r}")
         self.problem, self.result = problem, result
         self.replay = Replay.of_result(problem, result)
         self.max_boards, self.width = max_boards, width
@@ -107,12 +109,14 @@ class Strip:
     def _repr_html_(self) -> str:
         replay = self.replay
         steps = list(range(len(replay.states)))
-        half = max(1, self.max_boards // 2)
-        shown = steps if len(steps) <= self.max_boards else steps[:half] + [-1] + steps[-half:]
+        head = (self.max_boards + 1) // 2  # the first boards, then the last ``tail``
+        tail = self.max_boards - head
+        shown = steps if len(steps) <= self.max_boards else \
+            steps[:head] + [-1] + (steps[-tail:] if tail else [])
         figures = []
         for k in shown:
             if k < 0:
-                hidden = len(steps) - 2 * half
+                hidden = len(steps) - head - tail
                 figures.append(f'<span class="gap">… {hidden} more …</span>')
                 continue
             caption = "start" if k == 0 else f"{k}. {replay.moves[k - 1]}"
@@ -128,5 +132,6 @@ class Strip:
 
 def strip(problem: Any, result: Any, max_boards: int = 40, width: int = 120) -> Strip:
     """The plan of ``result`` as a strip of boards ``width`` pixels wide (at most
-    ``max_boards``: the first and last halves, when the plan is longer)."""
+    ``max_boards``, 1 or more: the first and last halves, the first one more when it is odd,
+    when the plan is longer)."""
     return Strip(problem, result, max_boards, width)

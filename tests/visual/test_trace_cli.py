@@ -188,3 +188,10 @@ def test_view_checks_the_traces_puzzle_before_searching(capsys, tmp_path, monkey
     monkeypatch.setattr("searchkit.cli.view._from_search", no_search)
     assert one_error(capsys, "view", "taquin", "-e", "tp-3x3", "--trace-file", str(trace)) == (
         f"{trace}: the trace is of puzzle 'nstar', not 'taquin'")
+
+
+def test_one_event_is_said_in_the_singular(capsys, tmp_path):
+    status, out, _ = run(capsys, "trace", "nstar", "-s", "bfs", "--max-events", "1",
+                         "--out", str(tmp_path / "one.jsonl"))
+    assert status == 1 and "the trace's limit of 1 event was reached" in out
+    assert " 1 events" not in out

@@ -129,6 +129,12 @@ def test_result_card_strip_and_drawing_for_jupyter():
     ET.fromstring(f"<div>{html.replace('<br>', '<br/>')}</div>")  # well-formed, so it nests
     short = strip(problem, result, max_boards=10)._repr_html_()
     assert short.count("<svg") == 10 and "… 15 more …" in short
+    for boards, captions in ((1, ["start"]), (3, ["start", "1. ", "24. "])):  # at most that many
+        fewer = strip(problem, result, max_boards=boards)._repr_html_()
+        assert fewer.count("<svg") == boards and f"… {25 - boards} more …" in fewer
+        assert all(caption in fewer for caption in captions)
+    with pytest.raises(ValueError, match="max_boards must be a whole number, 1 or more, not 0"):
+        strip(problem, result, max_boards=0)
     assert draw(problem)._repr_svg_() == problem.render_svg(problem.initial())
     frame = Viewer(problem, result)._repr_html_()
     assert frame.startswith("<iframe srcdoc=") and "<script" not in frame  # escaped inside
