@@ -189,6 +189,7 @@ def run(args: argparse.Namespace) -> int:
     from searchkit.experiments import api, open_store
     from searchkit.experiments.progress import BatchProgress
     from searchkit.experiments.report import format_table, summarize
+    from searchkit.experiments.tasks import task_key
 
     if args.scheduler and args.dask_local is not None:
         raise UsageError("give either --scheduler or --dask-local, not both")
@@ -214,10 +215,11 @@ def run(args: argparse.Namespace) -> int:
         if held and not args.resume:
             raise UsageError(f"{args.out} already holds {len(held)} tasks: add --resume to "
                              "continue it (stored tasks are skipped), or choose another --out")
-        todo = api.pending(tasks, store)
-        skipped = len(tasks) - len(todo)
+        todo = api.pending(tasks, store)  # each task once (a file given twice), none stored
+        distinct = len({task_key(task) for task in tasks})
+        skipped = distinct - len(todo)
         if skipped:
-            print(f"resuming {args.out}: {skipped} of {len(tasks)} tasks already stored",
+            print(f"resuming {args.out}: {skipped} of {distinct} tasks already stored",
                   file=sys.stderr)
         progress = BatchProgress(len(todo))
         try:

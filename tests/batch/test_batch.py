@@ -83,6 +83,16 @@ def test_budget_and_bad_names_before_running():
         sweep("nstar", pairs, ["bfs"], strategy_options={"weight": 2})
 
 
+def test_a_file_given_twice_runs_once_and_a_fresh_store_is_not_resumed(tmp_path, capsys):
+    lines = tmp_path / "pairs.txt"
+    lines.write_text("1 42\n1 43\n")
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", "nstar", str(lines), str(lines), "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "resuming" not in captured.err and "2 of 2 tasks run" in captured.out
+    assert len(out.read_text().splitlines()) == 2
+
+
 def test_known_column_without_known_is_a_usage_error(tmp_path, capsys):
     lines = tmp_path / "pairs.txt"
     lines.write_text("1 42\n")
