@@ -117,9 +117,10 @@ def load_known(path: str | Path, column: str | None = None) -> KnownTable:
     and no finite number (``source``, ``note``) is left out. With ``column`` only that column is
     kept.
 
-    Raises :class:`SearchkitError` naming the file and line for a missing column or a value of a
-    column of optima that is not a number, NaN or infinite (a typo is an error, not a reason to
-    drop its column), and naming the file when it cannot be read.
+    Raises :class:`SearchkitError` naming the file and line for a missing column, a second row
+    for one instance, or a value of a column of optima that is not a number, NaN or infinite (a
+    typo is an error, not a reason to drop its column), and naming the file when it cannot be
+    read.
     """
     path = Path(path)
     with reading(path), open(path, newline="", encoding="utf-8") as handle:
@@ -132,13 +133,19 @@ def load_known(path: str | Path, column: str | None = None) -> KnownTable:
         raise SearchkitError(f"{path}:1: no column {column!r} (columns: {', '.join(header[1:])})")
     wanted = header[1:] if column is None else [column]
     parsed: dict[str, dict[str, tuple[int, str, float | None]]] = {}  # row -> column -> value
+    first_line: dict[str, int] = {}  # row -> its line
     finite: set[str] = set()  # columns holding a finite number
     text: set[str] = set()  # columns holding something that is no number at all
     for lineno, row in enumerate(rows[1:], 2):
         if not row or not row[0].strip():
             continue
         fields = dict(zip(header[1:], (field.strip() for field in row[1:])))
-        values = parsed[row[0].strip()] = {}
+        key = row[0].strip()
+        if key in first_line:  # else the later row would silently win
+            raise SearchkitError(f"{path}:{lineno}: a second row for {key!r} (the first at "
+                                 f"line {first_line[key]})")
+        first_line[key] = lineno
+        values = parsed[key] = {}
         for name in wanted:
             field = fields.get(name, "")  # a short row: its missing fields are unknown
             number = _number(field)

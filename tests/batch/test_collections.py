@@ -96,6 +96,14 @@ def test_a_typo_in_a_column_of_optima_is_an_error_and_a_short_row_has_no_optimum
     assert known_for(table, "1", 1, "pushes") is None and known_for(table, "1", 1, "moves") == 33
 
 
+def test_a_second_row_for_one_instance_is_an_error(tmp_path):
+    path = tmp_path / "dup.csv"
+    path.write_text("level,moves\n1,7\n2,9\n1,8\n")
+    with pytest.raises(searchkit.SearchkitError,
+                       match=f"^{path}:4: a second row for '1' \\(the first at line 2\\)$"):
+        load_known(path)
+
+
 def test_a_text_column_of_known_optima_may_hold_inf(tmp_path):
     path = tmp_path / "known.csv"
     path.write_text("level,moves,note\n1,7,inf\n2,,looks hard\n")
