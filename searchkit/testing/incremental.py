@@ -5,7 +5,7 @@ heuristic value updated from the parent's ``h``, and ``successors_except_parent(
 parent)``, which also leaves out the move back to ``parent`` (see :mod:`searchkit.problem`).
 The informed searches call these instead of ``successors`` and ``heuristic``, so the checks of
 :mod:`.heuristics`, which call ``heuristic``, do not see what A* and IDA* use. This checker
-explores the problem breadth-first (at most ``max_states`` expansions, by keys, as the other
+explores the problem breadth-first (at most ``max_states`` expansions, by keys, as the heuristic
 checkers do) and, at every expanded state, holds both functions against ``successors`` and
 ``heuristic``:
 
