@@ -38,7 +38,7 @@ from typing import Any
 from ..budget import Budget
 from ..search import search
 from .guarantees import reference_strategy
-from .space import StateGraph, explore_graph
+from .space import StateGraph, explore_graph, picture
 from .views import uninformed
 
 __all__ = ["HeuristicReport", "assert_admissible", "assert_consistent"]
@@ -131,7 +131,7 @@ def assert_consistent(problem: Any, *, max_states: int = 2000) -> HeuristicRepor
                     f"the heuristic is not consistent: h(s) = {hs:g} > cost {cost:g} + h(s') = "
                     f"{cost:g} + {hc:g} on the edge s --{fmt(action)}--> s' (after {checked} "
                     f"edges checked)\ns: {graph.describe(k)}\n"
-                    f"s': {_picture(problem, graph, child)}")
+                    f"s': \n{picture(problem, graph.states[child])}")
             checked += 1
     return HeuristicReport("consistent", len(graph.edges), checked, graph.complete)
 
@@ -183,8 +183,3 @@ def _way_on(graph: StateGraph, exact: dict[Hashable, float], k: Hashable) -> str
 def _spell(problem: Any, actions: list[Any]) -> str:
     fmt = getattr(problem, "format_action", str)
     return " ".join(fmt(a) for a in actions) or "(none: it is a goal)"
-
-
-def _picture(problem: Any, graph: StateGraph, k: Hashable) -> str:
-    render = getattr(problem, "render", repr)
-    return "\n" + "\n".join("    " + line for line in str(render(graph.states[k])).splitlines())

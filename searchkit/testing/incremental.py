@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..problem import has_own
-from .space import StateGraph, explore_graph
+from .space import StateGraph, explore_graph, picture
 
 __all__ = ["IncrementalReport", "assert_incremental_agrees"]
 
@@ -97,7 +97,7 @@ def _compare(graph: StateGraph, problem: Any, heuristic: Callable[[Any], float],
         if not (child_h == true_h or math.isclose(child_h, true_h, abs_tol=1e-9)):
             raise AssertionError(
                 f"{name} gives a child the heuristic {child_h:g}, but heuristic() says "
-                f"{true_h:g}\nchild:\n{_picture(problem, child)}\nparent: {graph.describe(k)}")
+                f"{true_h:g}\nchild:\n{picture(problem, child)}\nparent: {graph.describe(k)}")
     extra = got - expected
     if extra:
         child_key, cost = next(iter(extra))
@@ -112,8 +112,3 @@ def _compare(graph: StateGraph, problem: Any, heuristic: Callable[[Any], float],
         raise AssertionError(
             f"{name} leaves out a child that successors yields (key {child_key!r}, cost "
             f"{cost:g}), neither the parent nor a dead end\nparent: {graph.describe(k)}")
-
-
-def _picture(problem: Any, state: Any) -> str:
-    render = getattr(problem, "render", repr)
-    return "\n".join("    " + line for line in str(render(state)).splitlines())

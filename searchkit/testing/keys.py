@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..problem import has_own
-from .space import explore_graph
+from .space import explore_graph, picture
 from .views import uninformed
 
 __all__ = ["KeyReport", "assert_keys_interchangeable"]
@@ -86,7 +86,7 @@ def assert_keys_interchangeable(problem: Any, *, max_states: int = 2000,
         if difference:
             raise AssertionError(
                 f"two states share the key {k!r} but differ: {difference}\n"
-                f"first: {graph.describe(node)}\nother:\n{_picture(problem, other)}\n"
+                f"first: {graph.describe(node)}\nother:\n{picture(problem, other)}\n"
                 "the engine keeps only one of them, so the other's part of the space is lost")
     return KeyReport(len(graph.states), len(pairs), graph.complete)
 
@@ -106,8 +106,3 @@ def _difference(problem: Any, a: Any, b: Any) -> str:
 
 def _moves(problem: Any, key: Any, state: Any) -> Counter[tuple[Hashable, float]]:
     return Counter((key(child), cost) for _action, child, cost in problem.successors(state))
-
-
-def _picture(problem: Any, state: Any) -> str:
-    render = getattr(problem, "render", repr)
-    return "\n".join("    " + line for line in str(render(state)).splitlines())

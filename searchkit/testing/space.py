@@ -27,7 +27,7 @@ from typing import Any
 
 from ..problem import has_own
 
-__all__ = ["StateGraph", "explore_graph"]
+__all__ = ["StateGraph", "explore_graph", "picture"]
 
 Edge = tuple[Any, Hashable, float]  # action, child key, cost
 
@@ -90,9 +90,8 @@ class StateGraph:
         fmt = getattr(self.problem, "format_action", str)
         plan = [fmt(a) for a in self.plan_to(key)]
         shown = " ".join(plan[:limit]) + (f" ... ({len(plan)} steps)" if len(plan) > limit else "")
-        render = getattr(self.problem, "render", repr)
-        picture = "\n".join("    " + line for line in str(render(self.states[key])).splitlines())
-        return f"reached from the start by: {shown or '(it is the start)'}\n{picture}"
+        return f"reached from the start by: {shown or '(it is the start)'}\n" \
+               f"{picture(self.problem, self.states[key])}"
 
 
 def explore_graph(
@@ -131,6 +130,18 @@ def explore_graph(
 
 
 _ABSENT = object()
+
+
+def picture(problem: Any, state: Any) -> str:
+    """``state`` as the problem draws it (``render``, else ``repr``), each line indented by
+    four spaces: how the checkers' messages show a state.
+
+    >>> from searchkit import GraphProblem
+    >>> picture(GraphProblem({"a": {}}, "a", {"a"}), "a")
+    '    a'
+    """
+    render = getattr(problem, "render", repr)
+    return "\n".join("    " + line for line in str(render(state)).splitlines())
 
 
 def _identity(state: Any) -> Any:
