@@ -33,7 +33,7 @@ from .running import (
     strategy_options_from,
 )
 from .solve import exit_status
-from .trace_input import load_trace
+from .trace_input import TraceFile, load_trace
 
 __all__ = ["add_parser", "run", "default_out"]
 
@@ -85,10 +85,8 @@ def run(args: argparse.Namespace) -> int:
     traced = load_trace(args.trace_file) if args.trace_file is not None else None
     if args.trace and (traced is not None or args.plan is not None):
         raise UsageError("--trace observes a search run here: not with --plan or --trace-file")
-    if traced is not None and args.puzzle is not None and \
-            traced.record.puzzle not in (None, args.puzzle):  # before a search is run for it
-        raise UsageError(f"{args.trace_file}: the trace is of puzzle "
-                         f"{traced.record.puzzle!r}, not {args.puzzle!r}")
+    if traced is not None and args.puzzle is not None:  # before a search is run for it
+        _check_trace_puzzle(args.trace_file, traced, args.puzzle)
     if args.plan is not None:
         data, instance, status = _from_record(args, _read_record(args.plan, args.file == "-"))
     elif traced is not None and args.puzzle is None:
@@ -98,10 +96,8 @@ def run(args: argparse.Namespace) -> int:
                          "--trace-file FILE (see 'searchkit view --help')")
     else:
         data, instance, status = _from_search(args)
-    if traced is not None:
-        if traced.record.puzzle not in (None, instance.puzzle.name):
-            raise UsageError(f"{args.trace_file}: the trace is of puzzle "
-                             f"{traced.record.puzzle!r}, not {instance.puzzle.name!r}")
+    if traced is not None:  # the puzzle of a --plan record too
+        _check_trace_puzzle(args.trace_file, traced, instance.puzzle.name)
         data["chart"] = traced.chart
     page = viewer_html(data)
     target = args.out or default_out(args.plan or args.trace_file, instance)
@@ -117,6 +113,13 @@ def run(args: argparse.Namespace) -> int:
     print(f"wrote {target}: {data['status']}, {steps} step{'s' * (steps != 1)}, cost "
           f"{output.number(data['costs'][-1])}, {output.size(len(page.encode()))}")
     return status
+
+
+def _check_trace_puzzle(path: str, traced: TraceFile, puzzle: str) -> None:
+    """A trace charts a search of its own puzzle: refuse one of another."""
+    if traced.record.puzzle not in (None, puzzle):
+        raise UsageError(f"{path}: the trace is of puzzle {traced.record.puzzle!r}, not "
+                         f"{puzzle!r}")
 
 
 def _from_search(args: argparse.Namespace) -> tuple[dict[str, Any], Instance, int]:
