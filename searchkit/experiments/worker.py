@@ -194,9 +194,10 @@ def solve_task(task: Task, problem: Any, max_bytes: int | None = None) -> Result
     from ..search import search
 
     budget = task.budget
-    if max_bytes is not None:
-        budget = dataclasses.replace(budget or Budget(), max_bytes=min(
-            max_bytes, (budget and budget.max_bytes) or max_bytes))
+    if max_bytes is not None:  # the smaller of the two, when the task has its own
+        own = budget.max_bytes if budget is not None else None
+        budget = dataclasses.replace(budget or Budget(), max_bytes=max_bytes if own is None
+                                     else min(own, max_bytes))
 
     if task.solver:
         solver = get_puzzle(task.puzzle).solver(task.options)
