@@ -33,8 +33,8 @@ def crashy_puzzle():
     crashy.unregister()
 
 
-def _tasks(texts, strategies=("bfs",)):
-    return sweep("crashy", [(t, PuzzleInstance(t, t)) for t in texts], list(strategies))
+def _tasks(texts, strategies=("bfs",), puzzle="crashy"):
+    return sweep(puzzle, [(t, PuzzleInstance(t, t)) for t in texts], list(strategies))
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -242,10 +242,6 @@ def test_a_chunk_with_task_memory_leaves_no_limit_behind():
     from searchkit.experiments import worker
 
     before, limit = resource.getrlimit(resource.RLIMIT_AS), worker._LIMIT[0]
-    records, _seconds = worker.run_chunk(_tasks_of("nstar", ["1 42"]), task_memory=2**30)
+    records, _seconds = worker.run_chunk(_tasks(["1 42"], puzzle="nstar"), task_memory=2**30)
     assert records[0]["cost"] == 7
     assert resource.getrlimit(resource.RLIMIT_AS) == before and worker._LIMIT[0] == limit
-
-
-def _tasks_of(puzzle, texts):
-    return sweep(puzzle, [(t, PuzzleInstance(t, t)) for t in texts], ["bfs"])
