@@ -4,8 +4,8 @@ Every error a user can cause derives from :class:`SearchkitError`, so a command-
 catch one type and print one line. Messages are complete sentences without a trailing period that
 name the offending thing and, where there is a fixed set of valid choices, list them. They are
 one line, and quote the user's input through :func:`excerpt`, so that a 5,000-digit number or a
-megabyte-long line cannot flood a terminal. :func:`read_text` and :func:`reading` turn the
-errors of reading a text file into such a line.
+megabyte-long line cannot flood a terminal. :func:`read_text`, :func:`open_text` and
+:func:`reading` turn the errors of reading a text file into such a line.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import contextlib
 import os
 import reprlib
 from collections.abc import Iterable, Iterator
+from typing import TextIO
 
 __all__ = [
     "excerpt",
@@ -24,6 +25,7 @@ __all__ = [
     "PuzzleFormatError",
     "PlanError",
     "reading",
+    "open_text",
     "read_text",
 ]
 
@@ -166,9 +168,27 @@ def reading(name: object) -> Iterator[None]:
         raise SearchkitError(f"{name}: {exc.strerror or exc}") from None
 
 
+@contextlib.contextmanager
+def open_text(path: str | os.PathLike[str]) -> Iterator[TextIO]:
+    """The UTF-8 file ``path`` open for reading inside the block, a byte-order mark that some
+    editors write first left out: a file that cannot be opened, read or decoded there raises
+    :class:`SearchkitError` naming it (see :func:`reading`). For a file read line by line;
+    :func:`read_text` reads it whole.
+
+    >>> try:
+    ...     with open_text("no/such.txt") as handle:
+    ...         handle.read()
+    ... except SearchkitError as exc:
+    ...     print(exc)
+    no/such.txt: No such file or directory
+    """
+    with reading(path), open(path, encoding="utf-8-sig") as handle:
+        yield handle
+
+
 def read_text(path: str | os.PathLike[str]) -> str:
     """The text of the UTF-8 file ``path`` (a byte-order mark that some editors write first is
     left out); a file that cannot be read or decoded raises :class:`SearchkitError` naming it
-    (see :func:`reading`)."""
-    with reading(path), open(path, encoding="utf-8-sig") as handle:
+    (see :func:`open_text`)."""
+    with open_text(path) as handle:
         return handle.read()

@@ -6,7 +6,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from searchkit.errors import SearchkitError, reading
+from searchkit.errors import SearchkitError, open_text, reading
 from searchkit.trace import read_trace
 from searchkit.visual.chart import SearchChart
 from searchkit.visual.record import PlanRecord, record_from
@@ -29,11 +29,11 @@ def load_trace(path: str) -> TraceFile:
     """Read the trace at ``path`` ('-': standard input); bad input is a one-line UsageError."""
     name = "<stdin>" if path == "-" else path
     try:
-        with reading(name):
-            if path == "-":
+        if path == "-":
+            with reading(name):
                 return _load(sys.stdin, name)
-            with open(path, encoding="utf-8") as handle:
-                return _load(handle, name)
+        with open_text(path) as handle:  # a byte-order mark left out, as read_text does
+            return _load(handle, name)
     except SearchkitError as exc:
         raise UsageError(str(exc)) from None
 

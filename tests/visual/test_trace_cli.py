@@ -195,3 +195,16 @@ def test_one_event_is_said_in_the_singular(capsys, tmp_path):
                          "--out", str(tmp_path / "one.jsonl"))
     assert status == 1 and "the trace's limit of 1 event was reached" in out
     assert " 1 events" not in out
+
+
+def test_view_trace_file_leaves_out_a_byte_order_mark(capsys, tmp_path):
+    """As for the other files read (read_text): some editors write one first, and the trace was
+    then 'not JSON at line 1'."""
+    trace = tmp_path / "t.jsonl"
+    assert run(capsys, "trace", "nstar", "-s", "bfs", "--out", str(trace))[0] == 0
+    marked = tmp_path / "marked.jsonl"
+    marked.write_bytes(b"\xef\xbb\xbf" + trace.read_bytes())
+    status, out, err = run(capsys, "view", "--trace-file", str(marked), "--out", "-")
+    assert (status, err) == (0, "")
+    assert page_data(out) == page_data(run(capsys, "view", "--trace-file", str(trace),
+                                           "--out", "-")[1])
