@@ -22,7 +22,7 @@ from . import output
 from .parsing import UsageError, key_value
 
 __all__ = ["Instance", "add_instance_arguments", "load_instance", "find_puzzle", "one_instance",
-           "options_help", "show_value"]
+           "instance_label", "options_help", "show_value"]
 
 # Puzzle options that have their own flag; any other goes through -o KEY=VALUE.
 FLAG_OPTIONS = ("heuristic", "cost", "level")
@@ -47,13 +47,12 @@ class Instance:
     @property
     def label(self) -> str:
         """How messages name the instance: the file, ``<stdin>`` or ``example NAME``."""
-        return {"file": self.name, "stdin": "<stdin>"}.get(self.source, f"example {self.name}")
+        return instance_label(self.name, self.source)
 
     def describe(self) -> str:
         """A one-line description such as ``nstar · example 1-42 · level 3``."""
         level = self.options.get("level", self.level)
-        suffix = f" · level {level}" if level is not None else ""
-        return f"{self.puzzle.name} · {self.label}{suffix}"
+        return f"{self.puzzle.name} · {instance_label(self.name, self.source, level)}"
 
     def resolved_options(self, **overrides: Any) -> dict[str, Any]:
         """The puzzle options in effect (defaults filled in) with ``overrides`` applied."""
@@ -157,7 +156,7 @@ def one_instance(puzzle: Any, text: str, name: str, source: str, options: dict[s
     ``level`` option."""
     from searchkit.experiments.collection import collection, select
 
-    label = name if source == "file" else {"stdin": "<stdin>"}.get(source, f"example {name}")
+    label = instance_label(name, source)
 
     own_level = "level" in puzzle.options
     level = options.get("level") if own_level else options.pop("level", None)
@@ -180,6 +179,17 @@ def one_instance(puzzle: Any, text: str, name: str, source: str, options: dict[s
     except SearchkitError as exc:
         raise UsageError(f"{label}: {exc}") from None
     return chosen.text, chosen.line
+
+
+def instance_label(name: str, source: str | None, level: Any = None) -> str:
+    """How messages name the instance ``name`` read from ``source`` (``file``, ``stdin`` or
+    ``example``): the file, ``<stdin>`` or ``example NAME``, then the ``level`` if there is one.
+
+    >>> instance_label("1-42", "example"), instance_label("a.xsb", "file", 3)
+    ('example 1-42', 'a.xsb · level 3')
+    """
+    label = {"file": name, "stdin": "<stdin>"}.get(source, f"example {name}")
+    return label if level is None else f"{label} · level {level}"
 
 
 def _read_text(puzzle: Any, path: str | None, example: str | None) -> tuple[str, str, str]:
