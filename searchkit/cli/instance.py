@@ -10,6 +10,8 @@ example), checks the puzzle options and turns every failure into a one-line
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import sys
 import textwrap
 from dataclasses import dataclass, field
@@ -53,6 +55,18 @@ class Instance:
         """A one-line description such as ``nstar · example 1-42 · level 3``."""
         level = self.options.get("level", self.level)
         return f"{self.puzzle.name} · {instance_label(self.name, self.source, level)}"
+
+    @property
+    def digest(self) -> str:
+        """The SHA-256 (in hex) of what the puzzle parses: the :attr:`text` (of a collection file,
+        the instance chosen), white space at the end of its lines and blank lines at its end left
+        out, and, for a puzzle that chooses the level of a collection itself (a ``level`` option,
+        as Sokoban's), the level chosen. Equal for the same instance wherever it was read from (a
+        file, standard input, an example); ``searchkit trace`` records it."""
+        text = "\n".join(line.rstrip() for line in self.text.split("\n")).rstrip("\n")
+        level = self.resolved_options().get("level")
+        parsed = json.dumps([text, level], ensure_ascii=False, default=str)
+        return hashlib.sha256(parsed.encode()).hexdigest()
 
     def resolved_options(self, **overrides: Any) -> dict[str, Any]:
         """The puzzle options in effect (defaults filled in) with ``overrides`` applied."""

@@ -67,9 +67,10 @@ def run(args: argparse.Namespace) -> int:
     choice = choice_from(args, instance.puzzle)
     problem = instance.problem()
     target = args.out or default_out(None, instance, ".trace.jsonl")
+    # the instance's name and level for messages, its digest to tell it (view --trace-file)
     header = {"puzzle": instance.puzzle.name, "instance": instance.name,
-              "source": instance.source, "options": _plain(instance.resolved_options()),
-              "strategy": choice.strategy}
+              "source": instance.source, "level": instance.level, "digest": instance.digest,
+              "options": _plain(instance.resolved_options()), "strategy": choice.strategy}
     # written beside the target and renamed once the search has ended: a bad option, found
     # when the search starts, leaves a file already there as it was
     partial = f"{target}.part"
