@@ -6,7 +6,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from searchkit.errors import SearchkitError, open_text, reading
+from searchkit.errors import SearchkitError, excerpt, open_text, reading
 from searchkit.trace import read_trace
 from searchkit.visual.chart import SearchChart
 from searchkit.visual.record import PlanRecord, record_from
@@ -19,10 +19,14 @@ __all__ = ["TraceFile", "load_trace"]
 @dataclass
 class TraceFile:
     """What a trace file gives the viewer: the ``chart`` document and the ``record`` of the
-    traced search (its instance, from the header, and its plan and outcome)."""
+    traced search (its instance, from the header, and its plan and outcome); from the header
+    too, the instance's ``digest`` (:attr:`searchkit.cli.instance.Instance.digest`; ``None`` in
+    a trace written before the header held it) and the ``level`` chosen of a collection."""
 
     chart: dict[str, Any]
     record: PlanRecord
+    digest: str | None = None
+    level: Any = None
 
 
 def load_trace(path: str) -> TraceFile:
@@ -40,11 +44,13 @@ def load_trace(path: str) -> TraceFile:
 
 def _load(lines: Any, name: str) -> TraceFile:
     fields: dict[str, Any] = {}  # what the header, solution and end records say of the run
+    header: dict[str, Any] = {}
 
     def watch(records: Any) -> Any:
         for r in records:
             kind = r["kind"]
             if kind == "trace":
+                header.update(r)
                 fields.update({key: r.get(key) for key in
                                ("puzzle", "instance", "source", "strategy", "options")})
             elif kind == "solution":
@@ -60,7 +66,12 @@ def _load(lines: Any, name: str) -> TraceFile:
     if record.status is None:
         raise UsageError(f"{name}: the trace has no 'end' record: it was cut short")
     record.moves = record.moves or []
+    digest = header.get("digest")
+    if digest is not None and not isinstance(digest, str):
+        raise UsageError(f"{name}: the header's 'digest' must be a string, not {excerpt(digest)}")
     title = "Frontier and expansions over time"
     if record.strategy:
         title += f" ({record.strategy})"
-    return TraceFile(chart.data(title), record)
+    # the level chosen; in a trace written before the header held it, a level option's
+    level = header.get("level", record.options.get("level"))
+    return TraceFile(chart.data(title), record, digest, level)

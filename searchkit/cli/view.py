@@ -22,7 +22,13 @@ from searchkit.visual.chart import SearchChart
 from searchkit.visual.record import PlanRecord, parse_record
 
 from . import output
-from .instance import Instance, add_instance_arguments, find_puzzle, load_instance
+from .instance import (
+    Instance,
+    add_instance_arguments,
+    find_puzzle,
+    instance_label,
+    load_instance,
+)
 from .parsing import UsageError
 from .running import (
     add_budget_arguments,
@@ -85,19 +91,19 @@ def run(args: argparse.Namespace) -> int:
     traced = load_trace(args.trace_file) if args.trace_file is not None else None
     if args.trace and (traced is not None or args.plan is not None):
         raise UsageError("--trace observes a search run here: not with --plan or --trace-file")
-    if traced is not None and args.puzzle is not None:  # before a search is run for it
+    if traced is not None and args.puzzle is not None:  # before its instance is read
         _check_trace_puzzle(args.trace_file, traced, args.puzzle)
-    if args.plan is not None:
-        data, instance, status = _from_record(args, _read_record(args.plan, args.file == "-"))
-    elif traced is not None and args.puzzle is None:
-        data, instance, status = _from_record(args, traced.record)
-    elif args.puzzle is None:
-        raise UsageError("give a PUZZLE to solve, or a saved plan with --plan FILE or "
-                         "--trace-file FILE (see 'searchkit view --help')")
-    else:
-        data, instance, status = _from_search(args)
-    if traced is not None:  # the puzzle of a --plan record too
+    record = _saved_plan(args, traced)
+    instance = load_instance(args) if record is None else _record_instance(args, record)
+    if traced is not None:  # before a search is run for it; a --plan record's puzzle too
         _check_trace_puzzle(args.trace_file, traced, instance.puzzle.name)
+        _check_trace_instance(args.trace_file, traced, instance,
+                              own=record is traced.record and args.example is None)
+    if record is None:
+        data, status = _from_search(args, instance)
+    else:
+        data, status = _from_record(record, instance)
+    if traced is not None:
         data["chart"] = traced.chart
     page = viewer_html(data)
     target = args.out or default_out(args.plan or args.trace_file, instance)
@@ -115,6 +121,24 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
+def _saved_plan(args: argparse.Namespace, traced: TraceFile | None) -> PlanRecord | None:
+    """The saved plan to view: the ``--plan`` record, else the trace's alone; ``None`` for a
+    search of the PUZZLE given."""
+    if args.plan is not None:
+        record = _read_record(args.plan, args.file == "-")
+    elif traced is not None and args.puzzle is None:
+        record = traced.record
+    elif args.puzzle is None:
+        raise UsageError("give a PUZZLE to solve, or a saved plan with --plan FILE or "
+                         "--trace-file FILE (see 'searchkit view --help')")
+    else:
+        return None
+    if args.strategy or args.frontier or args.visited or strategy_options_from(args):
+        flag = "--plan" if args.plan is not None else "--trace-file"
+        raise UsageError(f"{flag} views a saved plan: the strategy flags apply to a search")
+    return record
+
+
 def _check_trace_puzzle(path: str, traced: TraceFile, puzzle: str) -> None:
     """A trace charts a search of its own puzzle: refuse one of another."""
     if traced.record.puzzle not in (None, puzzle):
@@ -122,9 +146,36 @@ def _check_trace_puzzle(path: str, traced: TraceFile, puzzle: str) -> None:
                          f"{puzzle!r}")
 
 
-def _from_search(args: argparse.Namespace) -> tuple[dict[str, Any], Instance, int]:
-    """Solve the instance named on the command line; the page shows the plan or the start."""
-    instance = load_instance(args)
+def _check_trace_instance(path: str, traced: TraceFile, instance: Instance, own: bool) -> None:
+    """A trace charts a search of its own instance: refuse one of another (of the puzzle).
+
+    A trace whose header holds the instance's digest is told by it: by the text, wherever it
+    was read from. One written before the header held it is told by the name, source and level
+    it records, unless ``instance`` is the one that the trace names (``own``); one that names
+    no instance (a header of the Python API's) is taken as of ``instance``, as a trace that
+    names no puzzle is taken as of its puzzle.
+    """
+    record = traced.record
+    if traced.digest is not None:
+        same = traced.digest == instance.digest
+    elif record.instance is None or own:
+        return
+    else:
+        same = (record.source, record.instance, record.options.get("level")) == (
+            instance.source, instance.name, instance.resolved_options().get("level"))
+    if same:
+        return
+    ours = instance.describe()
+    theirs = None if record.instance is None else \
+        f"{instance.puzzle.name} · {instance_label(record.instance, record.source, traced.level)}"
+    if theirs is None or theirs == ours:
+        raise UsageError(f"{path}: the trace is of another instance than {ours}: its text "
+                         "differs from the one traced")
+    raise UsageError(f"{path}: the trace is of {theirs}, not {ours}")
+
+
+def _from_search(args: argparse.Namespace, instance: Instance) -> tuple[dict[str, Any], int]:
+    """Solve ``instance``, named on the command line; the page shows the plan or the start."""
     # --trace charts one search's events: the puzzle's own solver (as solve runs it) otherwise
     choice = choice_from(args, instance.puzzle,
                          None if args.trace else instance.resolved_options())
@@ -145,16 +196,11 @@ def _from_search(args: argparse.Namespace) -> tuple[dict[str, Any], Instance, in
                  status=result.status, reason=result.reason, stats=result.stats.as_dict(),
                  chart=chart.data(f"Frontier and expansions over time ({strategy})")
                  if chart is not None else None)
-    return data, instance, exit_status(result.status)
+    return data, exit_status(result.status)
 
 
-def _from_record(args: argparse.Namespace,
-                 record: PlanRecord) -> tuple[dict[str, Any], Instance, int]:
-    """Replay the plan of a saved ``record`` (``--plan``, or a trace's) on its instance."""
-    if args.strategy or args.frontier or args.visited or strategy_options_from(args):
-        flag = "--plan" if args.plan is not None else "--trace-file"
-        raise UsageError(f"{flag} views a saved plan: the strategy flags apply to a search")
-    instance = _record_instance(args, record)
+def _from_record(record: PlanRecord, instance: Instance) -> tuple[dict[str, Any], int]:
+    """Replay the plan of a saved ``record`` (``--plan``, or a trace's) on its ``instance``."""
     problem = instance.replay_problem()
     data = _page(problem, record.name, lambda: Replay.of_moves(problem, record.moves or []),
                  title=instance.describe(), details=_details(instance, record.strategy),
@@ -167,7 +213,7 @@ def _from_record(args: argparse.Namespace,
         raise UsageError(f"{record.name}: the plan costs {output.number(data['costs'][-1])} "
                          f"here but the record says {output.number(record.cost)} (were other "
                          "puzzle options used?)")
-    return data, instance, 0
+    return data, 0
 
 
 def _page(problem: Any, label: str, replay: Callable[[], Replay], **fields: Any) -> dict[str, Any]:

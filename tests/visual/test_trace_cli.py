@@ -208,3 +208,90 @@ def test_view_trace_file_leaves_out_a_byte_order_mark(capsys, tmp_path):
     assert (status, err) == (0, "")
     assert page_data(out) == page_data(run(capsys, "view", "--trace-file", str(trace),
                                            "--out", "-")[1])
+
+
+def test_view_refuses_a_trace_of_another_instance_of_the_puzzle(capsys, tmp_path, monkeypatch):
+    """The page played the search of one instance beside the board of another, silently."""
+    monkeypatch.chdir(tmp_path)  # where a page would be written
+    trace = tmp_path / "t.jsonl"
+    assert run(capsys, "trace", "nstar", "-e", "1-42", "-s", "bfs", "--out", str(trace))[0] == 0
+    wrong = f"{trace}: the trace is of nstar · example 1-42, not nstar · example 1-100"
+    assert one_error(capsys, "view", "nstar", "-e", "1-100", "--trace-file", str(trace)) == wrong
+    plan = tmp_path / "plan.json"  # a --plan record's instance is checked too
+    plan.write_text(run(capsys, "solve", "nstar", "-e", "1-100", "--json")[1])
+    assert one_error(capsys, "view", "--plan", str(plan), "--trace-file", str(trace)) == wrong
+    copy = tmp_path / "copy.txt"  # the same instance read from elsewhere: its text tells
+    copy.write_text(searchkit.get_puzzle("nstar").examples()["1-42"] + "\n")
+    for instance in (["-e", "1-42"], [str(copy)], []):  # []: the first example, 1-42
+        status, out, err = run(capsys, "view", "nstar", *instance, "--trace-file", str(trace),
+                               "--out", "-")
+        assert (status, err) == (0, "") and page_data(out)["chart"]["series"][0]["points"]
+
+    def no_search(*_args):
+        raise AssertionError("searched before checking the trace's instance")
+
+    monkeypatch.setattr("searchkit.cli.view._from_search", no_search)
+    assert one_error(capsys, "view", "nstar", "-e", "1-100", "--trace-file", str(trace)) == wrong
+
+
+def test_view_refuses_a_trace_of_another_level_or_of_a_file_changed_since(capsys, tmp_path,
+                                                                         monkeypatch):
+    """The digest tells the level chosen of a collection file, and the text of a file, read
+    again for the page: a file changed since it was traced is refused, viewed alone too."""
+    monkeypatch.chdir(tmp_path)  # where a page would be written
+    pairs = tmp_path / "pairs.txt"  # a collection: the instance is the level chosen
+    pairs.write_text("1 42\n1 100\n")
+    trace = tmp_path / "pairs.jsonl"
+    assert run(capsys, "trace", "nstar", str(pairs), "--level", "1", "-s", "bfs",
+               "--out", str(trace))[0] == 0
+    assert one_error(capsys, "view", "nstar", str(pairs), "--level", "2", "--trace-file",
+                     str(trace)) == (f"{trace}: the trace is of nstar · {pairs} · level 1, not "
+                                     f"nstar · {pairs} · level 2")
+    levels = tmp_path / "two.xsb"  # Sokoban chooses the level itself: the file's text is one
+    levels.write_text("#####\n#@$.#\n#####\n\n######\n#@$ .#\n######\n")
+    trace = tmp_path / "two.jsonl"
+    assert run(capsys, "trace", "sokoban", str(levels), "--level", "1", "-s", "bfs",
+               "--out", str(trace))[0] == 0
+    assert one_error(capsys, "view", "sokoban", str(levels), "--level", "2", "--trace-file",
+                     str(trace)) == (f"{trace}: the trace is of sokoban · {levels} · level 1, "
+                                     f"not sokoban · {levels} · level 2")
+    assert run(capsys, "view", "sokoban", str(levels), "--level", "1", "--trace-file",
+               str(trace), "--out", "-")[0] == 0
+    one = tmp_path / "one.txt"
+    one.write_text("1 42\n")
+    trace = tmp_path / "one.jsonl"
+    assert run(capsys, "trace", "nstar", str(one), "-s", "bfs", "--out", str(trace))[0] == 0
+    one.write_text("1 100\n")
+    changed = (f"{trace}: the trace is of another instance than nstar · {one}: its text "
+               "differs from the one traced")
+    assert one_error(capsys, "view", "nstar", str(one), "--trace-file", str(trace)) == changed
+    assert one_error(capsys, "view", "--trace-file", str(trace)) == changed  # its own instance
+
+
+def test_a_trace_without_the_instances_digest_is_checked_by_the_name_it_records(
+        capsys, tmp_path, monkeypatch):
+    """A trace written before the header held the digest is still read; the example, file or
+    level it names must be the one asked for. A trace that names no instance is not checked."""
+    monkeypatch.chdir(tmp_path)  # where a page would be written
+    trace = tmp_path / "t.jsonl"
+    assert run(capsys, "trace", "nstar", "-e", "1-42", "-s", "bfs", "--out", str(trace))[0] == 0
+    lines = trace.read_text().splitlines()
+    header = {key: value for key, value in json.loads(lines[0]).items()
+              if key not in ("digest", "level")}  # as written before the header held them
+    old = tmp_path / "old.jsonl"
+    old.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    for args in (["nstar", "-e", "1-42"], ["nstar"], []):
+        status, out, err = run(capsys, "view", *args, "--trace-file", str(old), "--out", "-")
+        assert (status, err) == (0, "") and page_data(out)["title"] == "nstar · example 1-42"
+    assert one_error(capsys, "view", "nstar", "-e", "1-100", "--trace-file", str(old)) == (
+        f"{old}: the trace is of nstar · example 1-42, not nstar · example 1-100")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([json.dumps({**header, "digest": 5}), *lines[1:]]) + "\n")
+    assert one_error(capsys, "view", "--trace-file", str(bad)) == (
+        f"{bad}: the header's 'digest' must be a string, not 5")
+    unnamed = tmp_path / "unnamed.jsonl"  # e.g. written by TraceWriter without a header
+    unnamed.write_text("\n".join([json.dumps({"kind": "trace", "format": header["format"]}),
+                                  *lines[1:]]) + "\n")
+    status, out, err = run(capsys, "view", "nstar", "-e", "1-100", "--trace-file", str(unnamed),
+                           "--out", "-")
+    assert (status, err) == (0, "") and page_data(out)["chart"]["series"][0]["points"]
