@@ -216,11 +216,15 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.out} already holds {len(held)} tasks: add --resume to "
                              "continue it (stored tasks are skipped), or choose another --out")
         todo = api.pending(tasks, store)  # each task once (a file given twice), none stored
-        distinct = len({task_key(task) for task in tasks})
-        skipped = distinct - len(todo)
+        keys = {task_key(task) for task in tasks}
+        skipped = len(keys) - len(todo)
         if skipped:
-            print(f"resuming {args.out}: {skipped} of {distinct} tasks already stored",
-                  file=sys.stderr)
+            # a record from before digests is taken on its label: never silently
+            by_label = len({key[:-1] for key in keys - held} & api.label_keys(held))
+            print(f"resuming {args.out}: {skipped} of {len(keys)} tasks already stored" + (
+                f" ({by_label} of them by label alone: their records predate the digest of "
+                "the instance's text, so a file edited since is not noticed; choose another "
+                "--out to run them again)" if by_label else ""), file=sys.stderr)
         progress = BatchProgress(len(todo))
         try:
             for record in api.batch(todo, jobs=args.jobs, scheduler=args.scheduler,

@@ -5,7 +5,7 @@ Where tasks run: ``jobs`` processes of a standard-library pool on this machine (
 core; ``jobs=1`` in this process), or Dask -- ``scheduler="tcp://host:8786"`` for an existing
 cluster, ``dask_local=N`` for a ``LocalCluster`` of N processes started for the run. With
 ``store`` (a path or an open :class:`~searchkit.experiments.store.Store`) each record is written
-as it arrives; with ``resume=True`` tasks already in the store are skipped.
+as it arrives; with ``resume=True`` tasks already in the store are skipped (see :func:`pending`).
 
 >>> import searchkit
 >>> from searchkit import PuzzleInstance
@@ -24,9 +24,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..errors import IncompatibleError, OptionError
-from .tasks import Task, options_json, task_key
+from .tasks import Task, TaskKey, options_json, task_key
 
-__all__ = ["batch", "check_tasks", "pending"]
+__all__ = ["batch", "check_tasks", "pending", "label_keys"]
 
 
 def check_tasks(tasks: Iterable[Task]) -> None:
@@ -54,13 +54,23 @@ def check_tasks(tasks: Iterable[Task]) -> None:
         check_parts(task.strategy, task.frontier, task.visited)  # names, and that they fit
 
 
+def label_keys(keys: Iterable[TaskKey]) -> set[tuple[str, str, str, str]]:
+    """The keys, less their digest, of the records stored without one (written before records
+    carried the digest of the instance's text): each stands for the task of its instance label,
+    strategy and options, whatever the text under that label now."""
+    return {key[:-1] for key in keys if key[-1] is None}
+
+
 def pending(tasks: Iterable[Task], store: Any) -> list[Task]:
-    """The ``tasks`` whose key is not in ``store`` yet (and each key once)."""
+    """The ``tasks`` whose key is not in ``store`` yet (and each key once): a task whose text
+    differs from the stored record's (an edited file, another file of the same name) runs. A
+    record without a digest marks its label's task as done (see :func:`label_keys`)."""
     done = set(store.keys())
+    by_label = label_keys(done)
     result = []
     for task in tasks:
         key = task_key(task)
-        if key not in done:
+        if key not in done and key[:-1] not in by_label:
             done.add(key)
             result.append(task)
     return result

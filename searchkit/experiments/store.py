@@ -14,6 +14,10 @@ write) and survives a crash of the run
 :func:`read_records` reads any store back (``searchkit report``). A half-written last line of a
 JSON-lines or CSV file (the run was killed while writing it) is ignored.
 
+A store written before records carried a ``digest`` reads as records whose digest is ``None``;
+opened to add records, its SQLite table gains the column, and its CSV header the field (the
+rows before stay one field short, read as no digest).
+
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "runs.sqlite"
 >>> store = open_store(path)
@@ -37,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SearchkitError, excerpt, read_text
-from .tasks import FIELDS, options_json, record_key
+from .tasks import FIELDS, TaskKey, options_json, record_key
 
 __all__ = ["Store", "SQLiteStore", "JSONLinesStore", "CSVStore", "open_store", "read_records"]
 
@@ -58,10 +62,10 @@ def _decode(row: Mapping[str, Any]) -> dict[str, Any]:
     A row that is not a record raises :class:`ValueError` naming the wrong field.
     """
     record = {name: row.get(name) for name in FIELDS}
-    for name in ("puzzle", "instance", "strategy"):
-        if record[name] is None:
+    for name in ("puzzle", "instance", "strategy", "digest"):
+        if record[name] is None and name != "digest":  # none in a record stored before it
             raise ValueError(f"the record has no {name!r}")
-        if not isinstance(record[name], str):
+        if record[name] is not None and not isinstance(record[name], str):
             raise ValueError(f"{name} is {excerpt(record[name])}, not text")
     for name in _JSON_FIELDS:
         if isinstance(record[name], str) and record[name]:
@@ -115,7 +119,7 @@ class Store:
         """Write ``records`` (all or none, in SQLite), durably before returning."""
         raise NotImplementedError
 
-    def keys(self) -> set[tuple[str, str, str, str]]:
+    def keys(self) -> set[TaskKey]:
         """The task keys of the records stored (see :func:`~.tasks.task_key`)."""
         return {record_key(r) for r in read_records(self.path)}
 
@@ -144,6 +148,9 @@ class SQLiteStore(Store):
         self.db.execute("PRAGMA synchronous=NORMAL")
         columns = ", ".join(f"{name} {_TYPES.get(name, 'TEXT')}" for name in FIELDS)
         self.db.execute(f"CREATE TABLE IF NOT EXISTS results ({columns})")
+        held = {row[1] for row in self.db.execute("PRAGMA table_info(results)")}
+        if held == set(FIELDS) - {"digest"}:  # a store of ours from before the digest
+            self.db.execute("ALTER TABLE results ADD COLUMN digest TEXT")
         self.db.commit()
         self._insert = (f"INSERT INTO results ({', '.join(FIELDS)}) "
                         f"VALUES ({', '.join('?' for _ in FIELDS)})")
@@ -197,6 +204,7 @@ class CSVStore(_AppendedFile):
     """A CSV file with a header of the fields, appended."""
 
     def __init__(self, path: Path) -> None:
+        _add_digest(path)
         super().__init__(path)
         self.writer = csv.writer(self.handle)
         if self.fresh:
@@ -213,6 +221,27 @@ class CSVStore(_AppendedFile):
                 row.append("" if value is None else value)
             self.writer.writerow(row)
         self.handle.flush()
+
+
+#: the CSV header of a store written before records carried a digest
+_BEFORE_DIGEST = ",".join(name for name in FIELDS if name != "digest")
+
+
+def _add_digest(path: Path) -> None:
+    """Give the CSV store at ``path``, if its header is from before the ``digest`` field, the
+    current header, replacing the file at once (a kill leaves the old one or the new); the rows
+    below stay one field short, which reads as no digest. Any other file is left alone."""
+    try:
+        with open(path, "rb") as handle:
+            line = handle.readline()
+            if line.rstrip(b"\r\n") != _BEFORE_DIGEST.encode():
+                return
+            rest = handle.read()
+    except FileNotFoundError:
+        return
+    upgraded = path.with_name(path.name + ".upgrade")
+    upgraded.write_bytes(",".join(FIELDS).encode() + line[len(_BEFORE_DIGEST):] + rest)
+    os.replace(upgraded, path)
 
 
 def _check_ours(path: Path) -> None:

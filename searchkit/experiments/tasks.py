@@ -3,8 +3,10 @@
 A :class:`Task` holds only plain data -- the puzzle's *name*, the instance's *text*, options and
 a budget -- so it travels to any worker, which rebuilds the problem itself (a problem is never
 pickled). :func:`sweep` makes the cartesian product of instances, strategies and option values.
-:func:`task_key` is what ``--resume`` compares: puzzle, instance, strategy and the options
-(puzzle and strategy options, frontier, visited backend and budget limits).
+:func:`task_key` is what ``--resume`` compares: puzzle, instance, strategy, the options
+(puzzle and strategy options, frontier, visited backend and budget limits) and the
+:func:`text_digest` of the instance's text, so that an edited file, or another file of the same
+name, is not taken for the one a stored record ran.
 
 >>> from searchkit import Budget, PuzzleInstance
 >>> tasks = sweep("nstar", [("pairs.txt:1", PuzzleInstance("1", "1 42"))], ["bfs", "astar"],
@@ -17,6 +19,7 @@ pickled). :func:`sweep` makes the cartesian product of instances, strategies and
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 from collections.abc import Iterable, Mapping, Sequence
@@ -27,12 +30,19 @@ from ..budget import Budget
 from ..errors import OptionError
 from ..puzzle import PuzzleInstance
 
-__all__ = ["FIELDS", "Task", "sweep", "record_options", "task_key", "record_key", "options_json"]
+__all__ = ["FIELDS", "Task", "TaskKey", "sweep", "record_options", "text_digest", "task_key",
+           "record_key", "options_json"]
 
 #: The fields of a record, in order (the columns of the SQLite table and the CSV file).
+#: ``digest`` (the :func:`text_digest` of the instance's text) is last: it was added after the
+#: others, and records stored before it have none.
 FIELDS = ("puzzle", "instance", "strategy", "options", "status", "cost", "length", "known",
           "matches_known", "expanded", "generated", "cpu_seconds", "seconds", "peak_bytes",
-          "worker", "error", "plan")
+          "worker", "error", "plan", "digest")
+
+#: ``(puzzle, instance, strategy, options JSON, digest)``; the digest is ``None`` in the key of
+#: a record stored before records carried one.
+TaskKey = tuple[str, str, str, str, str | None]
 
 _BUDGET_FIELDS = ("max_seconds", "max_cpu_seconds", "max_expansions", "max_visited", "max_bytes")
 
@@ -65,6 +75,20 @@ class Task:
     line: int = 1
     solver: bool = False
 
+    @property
+    def digest(self) -> str:
+        """The :func:`text_digest` of ``text``: the record's ``digest``."""
+        return text_digest(self.text)
+
+
+def text_digest(text: str) -> str:
+    """The first 16 hex digits of the SHA-256 of ``text`` (UTF-8): which text a record ran.
+
+    >>> text_digest("1 42")
+    'aff3d8ebdb7dfe03'
+    """
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
 
 def record_options(task: Task) -> dict[str, Any]:
     """The ``options`` field of the task's record: puzzle options, strategy options, frontier and
@@ -85,17 +109,20 @@ def options_json(options: Mapping[str, Any]) -> str:
     return json.dumps(dict(options), sort_keys=True, separators=(",", ":"), default=str)
 
 
-def task_key(task: Task) -> tuple[str, str, str, str]:
-    """``(puzzle, instance, strategy, options JSON)``: equal keys mean the same task."""
-    return task.puzzle, task.instance, task.strategy, options_json(record_options(task))
+def task_key(task: Task) -> TaskKey:
+    """``(puzzle, instance, strategy, options JSON, digest)``: equal keys mean the same task."""
+    return (task.puzzle, task.instance, task.strategy, options_json(record_options(task)),
+            task.digest)
 
 
-def record_key(record: Mapping[str, Any]) -> tuple[str, str, str, str]:
-    """The :func:`task_key` of the task a record came from."""
+def record_key(record: Mapping[str, Any]) -> TaskKey:
+    """The :func:`task_key` of the task a record came from (its digest ``None`` for a record
+    stored without one)."""
     options = record["options"]
     if isinstance(options, str):
         options = json.loads(options)
-    return record["puzzle"], record["instance"], record["strategy"], options_json(options)
+    return (record["puzzle"], record["instance"], record["strategy"], options_json(options),
+            record.get("digest"))
 
 
 def sweep(puzzle: str, instances: Iterable[tuple[str, PuzzleInstance]],

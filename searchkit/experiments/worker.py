@@ -183,7 +183,7 @@ def blank_record(task: Task) -> dict[str, Any]:
         "options": record_options(task), "status": "error", "cost": None, "length": None,
         "known": task.known, "matches_known": None, "expanded": 0, "generated": 0,
         "cpu_seconds": 0.0, "seconds": 0.0, "peak_bytes": 0, "worker": worker_name(),
-        "error": None, "plan": None,
+        "error": None, "plan": None, "digest": task.digest,
     }
 
 

@@ -3,6 +3,8 @@ resume, the per-worker setup and its shared disk cache."""
 
 from __future__ import annotations
 
+import csv
+import hashlib
 import json
 import sqlite3
 
@@ -140,6 +142,86 @@ def test_stores_round_trip_and_resume_skips_stored_tasks(tmp_path, suffix):
         assert tuple(columns) == FIELDS and json.loads(plan) == first[0]["plan"]
 
 
+def _digest(text):
+    """The record's ``digest`` of an instance's text, as docs/batch.md defines it."""
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize("suffix", [".sqlite", ".jsonl", ".csv"])
+def test_resume_runs_again_an_instance_whose_text_is_not_the_stored_one(tmp_path, capsys,
+                                                                      suffix):
+    """Only the label was compared: another file of the same name, or the file edited since,
+    'resumed as done' and kept the other text's result."""
+    first, other = tmp_path / "pairs.txt", tmp_path / "other" / "pairs.txt"
+    other.parent.mkdir()
+    first.write_text("1 42\n1 43\n")
+    other.write_text("1 42\n1 44\n")                     # line 2 is another instance
+    out = tmp_path / f"runs{suffix}"
+
+    def resume(path):
+        assert main(["batch", "nstar", str(path), "-s", "bfs", "--jobs", "1", "--out", str(out),
+                     "--resume"]) == 0
+        return capsys.readouterr().err
+
+    resume(first)
+    assert resume(other) == f"resuming {out}: 1 of 2 tasks already stored\n"
+    first.write_text("1 99\n1 43\n")                     # line 1 edited
+    assert resume(first) == f"resuming {out}: 1 of 2 tasks already stored\n"
+    runs = [(r["instance"], r["digest"], r["cost"]) for r in read_records(out)]
+    assert runs == [(f"pairs.txt:{n}", _digest(text), cost) for n, text, cost in [
+        (1, "1 42", 7), (2, "1 43", 8), (2, "1 44", 7), (1, "1 99", 9)]]
+
+
+_BEFORE_DIGEST = tuple(name for name in FIELDS if name != "digest")
+
+
+def _old_store(path, records):
+    """``records`` in a store as searchkit wrote it before records carried a digest."""
+    def cell(record, name):
+        value = record.get(name)
+        return json.dumps(value) if name in ("options", "plan") and value is not None else value
+
+    rows = [[cell(r, name) for name in _BEFORE_DIGEST] for r in records]
+    if path.suffix == ".jsonl":
+        path.write_text("".join(json.dumps(dict(zip(_BEFORE_DIGEST, row))) + "\n"
+                                for row in rows))
+    elif path.suffix == ".csv":
+        with open(path, "w", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(_BEFORE_DIGEST)
+            writer.writerows([["" if v is None else v for v in row] for row in rows])
+    else:
+        with sqlite3.connect(path) as db:
+            db.execute(f"CREATE TABLE results ({', '.join(_BEFORE_DIGEST)})")
+            db.executemany(f"INSERT INTO results VALUES ({', '.join('?' * len(_BEFORE_DIGEST))})",
+                           rows)
+        db.close()
+
+
+@pytest.mark.parametrize("suffix", [".sqlite", ".jsonl", ".csv"])
+def test_a_store_from_before_digests_reads_and_resumes_by_label_and_says_so(tmp_path, capsys,
+                                                                           suffix):
+    pairs = tmp_path / "pairs.txt"
+    pairs.write_text("1 42\n1 43\n")
+    tasks = _tasks("nstar", pairs, ["bfs"])
+    out = tmp_path / f"old{suffix}"
+    _old_store(out, list(searchkit.batch(tasks, jobs=1)))
+    assert main(["report", str(out)]) == 0
+    assert capsys.readouterr().out.startswith(f"{out}: 2 records · puzzle nstar\n")
+    pairs.write_text("1 42\n1 99\n1 44\n")                # line 2 edited, line 3 new
+    assert main(["batch", "nstar", str(pairs), "-s", "bfs", "--jobs", "1", "--out", str(out),
+                 "--resume"]) == 0
+    assert capsys.readouterr().err == (
+        f"resuming {out}: 2 of 3 tasks already stored (2 of them by label alone: their records "
+        "predate the digest of the instance's text, so a file edited since is not noticed; "
+        "choose another --out to run them again)\n")
+    records = list(read_records(out))
+    assert [(r["instance"], r["digest"]) for r in records] == [
+        ("pairs.txt:1", None), ("pairs.txt:2", None), ("pairs.txt:3", _digest("1 44"))]
+    assert main(["report", str(out)]) == 0
+    assert capsys.readouterr().out.startswith(f"{out}: 3 records · puzzle nstar\n")
+
+
 @pytest.mark.parametrize("name", ["r%41.sqlite", "r#1.sqlite", "r?x.sqlite"])
 def test_a_sqlite_store_is_read_under_its_own_name(tmp_path, name):
     """The read-only URI took '%41' for 'A', '#' for a fragment and '?' for the query: another
@@ -247,6 +329,8 @@ _CSV_HEADER = ",".join(FIELDS).encode() + b"\n"
      "1: the record has no 'puzzle'"),
     ("options.jsonl", b'{"puzzle": "p", "instance": "a", "strategy": "bfs", "options": 3}\n',
      "1: options is 3, not a JSON object"),
+    ("digest.jsonl", b'{"puzzle": "p", "instance": "a", "strategy": "bfs", "digest": 5}\n',
+     "1: digest is 5, not text"),
 ])
 def test_report_names_the_file_and_line_of_a_bad_store(tmp_path, capsys, name, content, problem):
     path = tmp_path / name
