@@ -20,7 +20,8 @@ examples:
 
 Columns: tasks, solved, optimal (matches the known optimum / tasks with one), errors, total and
 median expansions of the solved tasks, CPU, and the expansions and CPU relative to the best
-configuration on the instances every configuration solved. See docs/batch.md.
+configuration on the instances every configuration solved. An instance label stored with two
+texts (a file edited between runs) counts as two instances. See docs/batch.md.
 """
 
 
@@ -43,7 +44,7 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the summary (and draw the plot); 0, or 1 when the store holds no record."""
     from searchkit.experiments import read_records
-    from searchkit.experiments.report import format_table, summarize
+    from searchkit.experiments.report import format_table, several_texts, summarize
 
     try:
         records = [r for r in read_records(args.store)
@@ -55,6 +56,12 @@ def run(args: argparse.Namespace) -> int:
         puzzles = sorted({r["puzzle"] for r in records})
         print(f"{args.store}: {len(records)} records · puzzle {', '.join(puzzles)}")
         print(format_table(summarize(records)))
+        several = sorted(several_texts(records))
+        if several:
+            more = f" and {len(several) - 3} more" if len(several) > 3 else ""
+            print(f"{', '.join(several[:3])}{more}: stored with more than one text (a file "
+                  "edited between runs, or another file of the same name); each text counts "
+                  "as an instance of its own")
         if args.plot:
             from searchkit.experiments.plots import plot
 

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..errors import SearchkitError
-from .report import configuration_labels
+from .report import configuration_labels, instance_ids
 
 __all__ = ["plot"]
 
@@ -47,10 +47,10 @@ def plot(records: Iterable[Mapping[str, Any]], path: str | os.PathLike[str],
     records = [r for r in records]
     labels = configuration_labels(records)
     solved: dict[str, dict[str, Mapping[str, Any]]] = {}
-    for label, record in zip(labels, records):
+    for label, instance, record in zip(labels, instance_ids(records), records):
         solved.setdefault(label, {})
         if record.get("status") == "solved":
-            solved[label][f"{record['puzzle']}/{record['instance']}"] = record
+            solved[label][instance] = record
     if not any(solved.values()):
         raise SearchkitError("nothing to plot: no task in the store was solved")
     plt = _pyplot()

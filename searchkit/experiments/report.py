@@ -5,7 +5,9 @@ heuristic=pdb``); options every record shares are left out of its label. Per con
 tasks, solved, how many match a known optimum (of those with one), errors, total and median
 expansions, total CPU seconds, and the ratio of its expansions and CPU to the best
 configuration's, counted on the instances that every configuration solved (so that a
-configuration is not rewarded for giving up early).
+configuration is not rewarded for giving up early). An instance is a label and its text: a label
+stored with two texts (a file edited between runs, another file of the same name) is two
+instances (see :func:`instance_ids`).
 
 >>> records = [
 ...     {"puzzle": "p", "instance": "a", "strategy": "bfs", "options": {}, "status": "solved",
@@ -24,7 +26,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Summary", "summarize", "configuration_labels", "format_table"]
+__all__ = ["Summary", "summarize", "configuration_labels", "several_texts", "instance_ids",
+           "format_table"]
 
 
 def _options(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -46,6 +49,34 @@ def configuration_labels(records: list[Mapping[str, Any]]) -> list[str]:
         parts = [f"{k}={options[k]}" for k in varying if k in options]
         labels.append(" ".join([str(record["strategy"])] + parts))
     return labels
+
+
+def _instance(record: Mapping[str, Any]) -> str:
+    return f"{record['puzzle']}/{record['instance']}"
+
+
+def several_texts(records: Iterable[Mapping[str, Any]]) -> set[str]:
+    """The instances (``PUZZLE/LABEL``) that ``records`` hold with more than one digest."""
+    digests: dict[str, set[str]] = {}
+    for record in records:
+        if record.get("digest") is not None:
+            digests.setdefault(_instance(record), set()).add(record["digest"])
+    return {name for name, texts in digests.items() if len(texts) > 1}
+
+
+def instance_ids(records: list[Mapping[str, Any]]) -> list[str]:
+    """Each record's instance, as the comparisons of configurations match them: ``PUZZLE/LABEL``,
+    followed by ``@DIGEST`` when the label has several texts (:func:`several_texts`). A record
+    without a digest (stored before records carried one) keeps the bare label: of a label with
+    one text, it is taken for that text.
+
+    >>> def run(digest): return {"puzzle": "p", "instance": "a", "digest": digest}
+    >>> instance_ids([run(None), run("d1")]), instance_ids([run(None), run("d1"), run("d2")])
+    (['p/a', 'p/a'], ['p/a', 'p/a@d1', 'p/a@d2'])
+    """
+    several = several_texts(records)
+    return [_instance(r) + (f"@{r['digest']}" if _instance(r) in several and
+                            r.get("digest") is not None else "") for r in records]
 
 
 @dataclass
@@ -79,7 +110,7 @@ def summarize(records: Iterable[Mapping[str, Any]]) -> list[Summary]:
     labels = configuration_labels(records)
     rows: dict[str, Summary] = {}
     solved_by: dict[str, dict[str, Mapping[str, Any]]] = {}
-    for label, record in zip(labels, records):
+    for label, instance, record in zip(labels, instance_ids(records), records):
         row = rows.setdefault(label, Summary(label))
         row.tasks += 1
         status = record.get("status")
@@ -91,7 +122,7 @@ def summarize(records: Iterable[Mapping[str, Any]]) -> list[Summary]:
         if status == "solved":
             row.solved += 1
             row.expanded.append(int(record.get("expanded") or 0))
-            solved_by.setdefault(label, {})[f"{record['puzzle']}/{record['instance']}"] = record
+            solved_by.setdefault(label, {})[instance] = record
     common = set.intersection(*(set(s) for s in solved_by.values())) if solved_by else set()
     if common and len(solved_by) == len(rows):
         totals = {label: (sum(int(s[i].get("expanded") or 0) for i in common),

@@ -222,6 +222,26 @@ def test_a_store_from_before_digests_reads_and_resumes_by_label_and_says_so(tmp_
     assert capsys.readouterr().out.startswith(f"{out}: 3 records · puzzle nstar\n")
 
 
+def test_report_tells_apart_two_texts_under_one_label(tmp_path, capsys):
+    """Records were matched across configurations by label: BFS on an edited file's text was
+    compared with A* on the text before the edit (a 400x ratio instead of 4x)."""
+    def run(strategy, digest, expanded):
+        return {"puzzle": "nstar", "instance": "pairs.txt:1", "strategy": strategy,
+                "options": {}, "status": "solved", "expanded": expanded, "cpu_seconds": 0.1,
+                "digest": digest}
+
+    out = tmp_path / "runs.jsonl"
+    with open_store(out) as store:
+        store.add_many([run("bfs", "d1", 40), run("astar", "d1", 10), run("bfs", "d2", 4000)])
+    assert main(["report", str(out)]) == 0
+    text = capsys.readouterr().out.splitlines()
+    rows = {line.split()[0]: line.split() for line in text[2:4]}
+    assert rows["bfs"][1] == "2" and rows["bfs"][-2] == "4.00x"
+    assert text[4] == ("nstar/pairs.txt:1: stored with more than one text (a file edited "
+                       "between runs, or another file of the same name); each text counts as an "
+                       "instance of its own")
+
+
 @pytest.mark.parametrize("name", ["r%41.sqlite", "r#1.sqlite", "r?x.sqlite"])
 def test_a_sqlite_store_is_read_under_its_own_name(tmp_path, name):
     """The read-only URI took '%41' for 'A', '#' for a fragment and '?' for the query: another
