@@ -20,13 +20,14 @@ model (an error). :func:`select` picks one instance the way ``searchkit solve --
 from __future__ import annotations
 
 import csv
+import io
 import math
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import PuzzleFormatError, SearchkitError, UnknownNameError, read_text, reading
+from ..errors import PuzzleFormatError, SearchkitError, UnknownNameError, read_text
 from ..puzzle import PuzzleInstance
 
 __all__ = ["KnownTable", "collection", "label_instances", "read_collection", "select",
@@ -112,10 +113,10 @@ def select(instances: list[PuzzleInstance], level: int | str) -> PuzzleInstance:
 
 
 def load_known(path: str | Path, column: str | None = None) -> KnownTable:
-    """The rows of a CSV of known optima: a header line, the instance in the first column, one
-    or more numeric columns (empty, or missing from a short row = unknown). A column with text
-    and no finite number (``source``, ``note``) is left out. With ``column`` only that column is
-    kept.
+    """The rows of a UTF-8 CSV of known optima (a byte-order mark left out): a header line, the
+    instance in the first column, one or more numeric columns (empty, or missing from a short
+    row = unknown). A column with text and no finite number (``source``, ``note``) is left out.
+    With ``column`` only that column is kept.
 
     Raises :class:`SearchkitError` naming the file and line for a missing column, a second row
     for one instance, or a value of a column of optima that is not a number, NaN or infinite (a
@@ -123,8 +124,7 @@ def load_known(path: str | Path, column: str | None = None) -> KnownTable:
     read.
     """
     path = Path(path)
-    with reading(path), open(path, newline="", encoding="utf-8") as handle:
-        rows = list(csv.reader(handle))
+    rows = list(csv.reader(io.StringIO(read_text(path))))
     if not rows or len(rows[0]) < 2:
         raise SearchkitError(f"{path}:1: expected a header with an instance column and at least "
                              "one column of optima (e.g. level,moves,pushes)")

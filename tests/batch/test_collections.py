@@ -81,6 +81,14 @@ def test_known_optima_are_utf8_and_finite(tmp_path, capsys, rows, problem):
     assert capsys.readouterr() == ("", f"searchkit: error: {path}:{separator}{problem}\n")
 
 
+def test_a_byte_order_mark_is_no_part_of_the_first_column_name(tmp_path):
+    """The mark began the first field, so its quotes were text and its comma split it in two:
+    every column of optima was read under the name of the one before it."""
+    path = tmp_path / "known.csv"
+    path.write_bytes('"level, as numbered",moves,pushes\n1,33,8\n'.encode("utf-8-sig"))
+    assert load_known(path) == {"1": {"moves": 33, "pushes": 8}}
+
+
 def test_a_typo_in_a_column_of_optima_is_an_error_and_a_short_row_has_no_optimum(tmp_path):
     """One bad cell used to turn a whole column into 'text' and drop it, and then the other
     column, the only one left, was used for every cost model; a short row's missing field
