@@ -112,19 +112,42 @@ def select(instances: list[PuzzleInstance], level: int | str) -> PuzzleInstance:
     raise UnknownNameError("instance", level, [inst.name for inst in instances][:20])
 
 
-def load_known(path: str | Path, column: str | None = None) -> KnownTable:
-    """The rows of a UTF-8 CSV of known optima (a byte-order mark left out): a header line, the
-    instance in the first column, one or more numeric columns (empty, or missing from a short
-    row = unknown). A column with text and no finite number (``source``, ``note``) is left out.
-    With ``column`` only that column is kept.
+def _csv_rows(path: Path) -> list[list[str]]:
+    """The rows of the UTF-8 CSV file ``path`` (a byte-order mark left out), one a line (a blank
+    line: an empty row).
 
-    Raises :class:`SearchkitError` naming the file and line for a missing column, a second row
-    for one instance, or a value of a column of optima that is not a number, NaN or infinite (a
-    typo is an error, not a reason to drop its column), and naming the file when it cannot be
-    read.
+    Raises :class:`SearchkitError` naming the file and line for a quote left open at the end of
+    its line (else the rest of the line, and the lines below, would silently become one field)
+    or text after a closing quote, and naming the file when it cannot be read.
+    """
+    rows = []
+    for lineno, line in enumerate(io.StringIO(read_text(path)), 1):
+        try:
+            row = next(csv.reader([line], strict=True), [])
+        except csv.Error as exc:
+            try:  # the line reads once its last quote is closed: that quote was left open
+                next(csv.reader([line.rstrip("\n") + '"'], strict=True))
+                problem = "a quote is not closed on its line (a row of the table is one line)"
+            except csv.Error:
+                problem = f"not a CSV row: {exc}"
+            raise SearchkitError(f"{path}:{lineno}: {problem}") from None
+        rows.append(row)
+    return rows
+
+
+def load_known(path: str | Path, column: str | None = None) -> KnownTable:
+    """The rows of a UTF-8 CSV of known optima (a byte-order mark left out), one row a line: a
+    header line, the instance in the first column, one or more numeric columns (empty, or
+    missing from a short row = unknown). A column with text and no finite number (``source``,
+    ``note``) is left out. With ``column`` only that column is kept.
+
+    Raises :class:`SearchkitError` naming the file and line for a quote left open at the end of
+    its line, a missing column, a second row for one instance, or a value of a column of optima
+    that is not a number, NaN or infinite (a typo is an error, not a reason to drop its column),
+    and naming the file when it cannot be read.
     """
     path = Path(path)
-    rows = list(csv.reader(io.StringIO(read_text(path))))
+    rows = _csv_rows(path)
     if not rows or len(rows[0]) < 2:
         raise SearchkitError(f"{path}:1: expected a header with an instance column and at least "
                              "one column of optima (e.g. level,moves,pushes)")

@@ -81,6 +81,27 @@ def test_known_optima_are_utf8_and_finite(tmp_path, capsys, rows, problem):
     assert capsys.readouterr() == ("", f"searchkit: error: {path}:{separator}{problem}\n")
 
 
+@pytest.mark.parametrize("rows, problem", [
+    ('1,33,"from a paper\n2,16,bfs\n', "2: a quote is not closed on its line (a row of the table "
+                                       "is one line)"),          # row 2 was swallowed
+    ('1,33,bfs\n2,"16\n', "3: a quote is not closed on its line (a row of the table is one "
+                          "line)"),                              # read as 16
+    ('"1"x,33,bfs\n', "2: not a CSV row: ',' expected after '\"'"),  # read as level '1x'
+])
+def test_a_quote_left_open_in_known_optima_is_an_error_naming_the_line(tmp_path, capsys, rows,
+                                                                        problem):
+    path = tmp_path / "known.csv"
+    path.write_text("level,moves,source\n" + rows)
+    with pytest.raises(searchkit.SearchkitError) as caught:
+        load_known(path)
+    assert str(caught.value) == f"{path}:{problem}"
+    pairs = tmp_path / "pairs.txt"
+    pairs.write_text("1 42\n3 9\n")
+    assert main(["batch", "nstar", str(pairs), "--known", str(path),
+                 "--out", str(tmp_path / "r.jsonl")]) == 2
+    assert capsys.readouterr() == ("", f"searchkit: error: {path}:{problem}\n")
+
+
 def test_a_byte_order_mark_is_no_part_of_the_first_column_name(tmp_path):
     """The mark began the first field, so its quotes were text and its comma split it in two:
     every column of optima was read under the name of the one before it."""
