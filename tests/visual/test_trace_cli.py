@@ -239,24 +239,20 @@ def test_view_refuses_a_trace_of_another_level_or_of_a_file_changed_since(capsys
     """The digest tells the level chosen of a collection file, and the text of a file, read
     again for the page: a file changed since it was traced is refused, viewed alone too."""
     monkeypatch.chdir(tmp_path)  # where a page would be written
-    pairs = tmp_path / "pairs.txt"  # a collection: the instance is the level chosen
-    pairs.write_text("1 42\n1 100\n")
-    trace = tmp_path / "pairs.jsonl"
-    assert run(capsys, "trace", "nstar", str(pairs), "--level", "1", "-s", "bfs",
-               "--out", str(trace))[0] == 0
-    assert one_error(capsys, "view", "nstar", str(pairs), "--level", "2", "--trace-file",
-                     str(trace)) == (f"{trace}: the trace is of nstar · {pairs} · level 1, not "
-                                     f"nstar · {pairs} · level 2")
-    levels = tmp_path / "two.xsb"  # Sokoban chooses the level itself: the file's text is one
-    levels.write_text("#####\n#@$.#\n#####\n\n######\n#@$ .#\n######\n")
-    trace = tmp_path / "two.jsonl"
-    assert run(capsys, "trace", "sokoban", str(levels), "--level", "1", "-s", "bfs",
-               "--out", str(trace))[0] == 0
-    assert one_error(capsys, "view", "sokoban", str(levels), "--level", "2", "--trace-file",
-                     str(trace)) == (f"{trace}: the trace is of sokoban · {levels} · level 1, "
-                                     f"not sokoban · {levels} · level 2")
-    assert run(capsys, "view", "sokoban", str(levels), "--level", "1", "--trace-file",
-               str(trace), "--out", "-")[0] == 0
+    # a collection: the instance is the level chosen (Sokoban chooses it itself: its digest
+    # is of the whole file's text and the level)
+    for puzzle, name, text in (("nstar", "pairs.txt", "1 42\n1 100\n"),
+                               ("sokoban", "two.xsb",
+                                "#####\n#@$.#\n#####\n\n######\n#@$ .#\n######\n")):
+        levels, trace = tmp_path / name, tmp_path / f"{name}.jsonl"
+        levels.write_text(text)
+        assert run(capsys, "trace", puzzle, str(levels), "--level", "1", "-s", "bfs",
+                   "--out", str(trace))[0] == 0
+        assert one_error(capsys, "view", puzzle, str(levels), "--level", "2", "--trace-file",
+                         str(trace)) == (f"{trace}: the trace is of {puzzle} · {levels} · level "
+                                         f"1, not {puzzle} · {levels} · level 2")
+        assert run(capsys, "view", puzzle, str(levels), "--level", "1", "--trace-file",
+                   str(trace), "--out", "-")[0] == 0
     one = tmp_path / "one.txt"
     one.write_text("1 42\n")
     trace = tmp_path / "one.jsonl"
