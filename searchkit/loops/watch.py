@@ -15,8 +15,10 @@ successor function. That code belongs to the search and runs under its budget in
   returns ``budget_exhausted``. The timer and the previous handler are restored when the search
   ends; a search started inside another one keeps the outer search's timer. Until then the timer
   comes again every :data:`RETRY_SECONDS`: an interruption that lands where Python ignores
-  exceptions (a garbage-collector callback, a finaliser) is not lost. A CPU time budget has no
-  timer: only the loop's checks and :func:`check_budget` stop it.
+  exceptions (a garbage-collector callback, a finaliser) is not lost. It does not interrupt the
+  handling of a stop, though (a ``finally`` block or an ``__exit__`` that runs while the stop or a
+  Ctrl-C unwinds, killing worker processes, say): that cleanup runs to its end. A CPU time budget
+  has no timer: only the loop's checks and :func:`check_budget` stop it.
 
 Either way :meth:`Run.guard <searchkit.loops.Run.guard>` turns the interruption into the result.
 Plugin code must therefore, as for Ctrl-C, leave its caches absent rather than half-built when
@@ -28,8 +30,11 @@ an exception passes through it (build, then store).
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 from typing import TYPE_CHECKING, Any
+
+from ..budget import BudgetExhausted
 
 if TYPE_CHECKING:
     from .run import Run
@@ -75,9 +80,11 @@ def _on_alarm(signum: int, frame: Any) -> None:
     if owner is not None and owner in _local.runs:
         # Python ignores an exception raised in a garbage-collector callback (hypothesis
         # installs one) or a finaliser, and the search would run on to its next check: the
-        # timer comes again until the search has stopped (the run disarms it as it leaves)
+        # timer comes again until the search has stopped (the run disarms it as it leaves), but
+        # lets the cleanup of a stop already under way finish
         signal.setitimer(signal.ITIMER_REAL, RETRY_SECONDS)
-        owner.expire()
+        if not isinstance(sys.exc_info()[1], (BudgetExhausted, KeyboardInterrupt)):
+            owner.expire()
 
 
 def alarm(run: Run, seconds: float) -> bool:

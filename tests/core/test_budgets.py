@@ -218,6 +218,31 @@ def test_check_budget_outside_a_search_does_nothing():
     check_budget()
 
 
+class _CleansUp(SlowStart):
+    """A heuristic whose setup, stopped, cleans up for 0.2 s on the way out (worker processes
+    to kill, say): ``cleaned`` says whether the cleanup ran to its end."""
+
+    def __init__(self):
+        super().__init__(setup=30)
+        self.cleaned = False
+
+    def heuristic(self, n):
+        try:
+            return super().heuristic(n)
+        finally:
+            _busy(0.2)
+            self.cleaned = True
+
+
+def test_the_timer_does_not_interrupt_the_cleanup_of_its_own_stop():
+    problem = _CleansUp()
+    result, seconds = _timed(lambda: search(problem, "astar", budget=Budget(max_seconds=0.1)))
+    assert result.status == "budget_exhausted" and "time budget" in result.reason
+    assert problem.cleaned  # the timer came again every 10 ms, but let the cleanup finish
+    assert seconds < 1.0
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
 # -- the CPU time budget -------------------------------------------------------------------------
 
 class Busy(SlowStart):
