@@ -9,14 +9,16 @@ keeps the hot loop free of system calls.
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import time
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import OptionError
 from .result import Stats
 
-__all__ = ["Budget", "BudgetExhausted", "Progress", "limit_error", "LIMITS"]
+__all__ = ["Budget", "BudgetExhausted", "Clock", "Progress", "limit_error", "LIMITS"]
 
 
 #: What each limit accepts, as (kind, smallest value, unit): ``None`` always means no limit.
@@ -53,6 +55,30 @@ def limit_error(name: str, value: Any) -> str | None:
 
 
 @dataclass(frozen=True)
+class Clock:
+    """A reading of the two clocks that time budgets count on: ``wall``, wall-clock time
+    (``time.perf_counter``), and ``cpu``, the CPU time of the thread that read it
+    (``time.thread_time``: meaningful in that thread only). :meth:`now` reads them.
+
+    ``search(..., since=clock)`` counts its time budgets from ``clock`` rather than from its own
+    start: what ran in between (building the problem, say) counts too.
+    """
+
+    wall: float
+    cpu: float
+
+    @classmethod
+    def now(cls) -> Clock:
+        """The clocks' readings now."""
+        return cls(time.perf_counter(), time.thread_time())
+
+
+#: What :meth:`Budget.left` leaves of a limit already spent: a limit must be positive, and this
+#: one is spent at the first check.
+_SPENT = 1e-9
+
+
+@dataclass(frozen=True)
 class Budget:
     """Limits on one search; ``None`` means unlimited. Invalid values (negative, zero where it
     means nothing, NaN, infinite, not a number) raise :class:`~searchkit.OptionError`.
@@ -60,14 +86,15 @@ class Budget:
     ``max_expansions``
         Stop after this many expansions (exact); ``0`` tests the start and expands nothing.
     ``max_seconds``
-        Stop after this much wall-clock time, setup included (checked about every 50 ms, and by
-        a timer at the deadline; see docs/results.md).
+        Stop after this much wall-clock time, setup included, counted from the search's start or
+        its ``since`` (checked about every 50 ms, and by a timer at the deadline; see
+        docs/results.md).
     ``max_cpu_seconds``
         Stop after this much CPU time of the thread running the search (``time.thread_time``),
-        setup included (checked about every 50 ms and by :func:`~searchkit.check_budget`; no
-        timer): other programs on a busy machine, and the process's other threads (a worker
-        running tasks side by side), do not eat into it, which is what a benchmark on a shared
-        machine needs.
+        setup included, counted as ``max_seconds`` is (checked about every 50 ms and by
+        :func:`~searchkit.check_budget`; no timer): other programs on a busy machine, and the
+        process's other threads (a worker running tasks side by side), do not eat into it,
+        which is what a benchmark on a shared machine needs.
     ``max_visited``
         Stop once the visited structure holds more than this many keys (checked with the time,
         so it may be exceeded by at most one check interval's worth of states).
@@ -95,6 +122,25 @@ class Budget:
             if problem:
                 raise OptionError(f"budget {name} {problem}, not {value!r} (leave it out for no "
                                   "limit)")
+
+    def left(self, since: Clock) -> Budget:
+        """This budget less the time gone by since ``since`` (read in this thread): its time
+        limits shortened by the wall-clock and CPU time spent (a limit already spent is left
+        with a nanosecond: it stops what runs at once), the other limits as they are. For code
+        that takes a budget but no ``since`` (a puzzle's own :class:`~searchkit.Solver`).
+
+        >>> budget = Budget(max_seconds=3, max_expansions=10)
+        >>> left = budget.left(Clock.now())
+        >>> 2.9 < left.max_seconds <= 3, left.max_expansions, left.max_cpu_seconds
+        (True, 10, None)
+        """
+        now = Clock.now()
+        limits = {}
+        if self.max_seconds is not None:
+            limits["max_seconds"] = max(self.max_seconds - (now.wall - since.wall), _SPENT)
+        if self.max_cpu_seconds is not None:
+            limits["max_cpu_seconds"] = max(self.max_cpu_seconds - (now.cpu - since.cpu), _SPENT)
+        return dataclasses.replace(self, **limits)
 
     def exhausted_by(self, stats: Stats, nbytes: int) -> str | None:
         """Why the budget is exhausted by ``stats`` and ``nbytes`` of memory, or ``None``.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .budget import Budget, Progress
+from .budget import Budget, Clock, Progress
 from .capabilities import Capabilities
 from .errors import IncompatibleError, SearchkitError
 from .events import End, Event, Solution, Start
@@ -33,6 +33,7 @@ def search(
     budget: Budget | None = None,
     progress: Callable[[Progress], None] | None = None,
     observer: Callable[[Event], Any] | None = None,
+    since: Clock | None = None,
     **options: Any,
 ) -> Result:
     """Search ``problem`` with ``strategy`` and return a :class:`~searchkit.Result`.
@@ -55,7 +56,8 @@ def search(
         strategies, for which a backend means a transposition table).
     budget:
         A :class:`~searchkit.Budget`; when exhausted the result has
-        ``status="budget_exhausted"`` and the statistics so far.
+        ``status="budget_exhausted"`` and the statistics so far. It counts what this call runs,
+        setup included, but not the building of ``problem`` before it (see ``since``).
     progress:
         Called with a :class:`~searchkit.budget.Progress` about twice a second.
     observer:
@@ -63,6 +65,11 @@ def search(
         ``expand``, ``generate``, ``solution``, ``end``. Without one the loops run exactly as
         fast as if observers did not exist (docs/observe.md); :func:`~searchkit.steps` yields the
         same events one at a time.
+    since:
+        A :class:`~searchkit.budget.Clock` read earlier in this thread: the time budgets count
+        from it instead of from this call, so that what ran in between (building ``problem``)
+        is under the same time budget; ``stats.seconds`` still times this call. ``None``: they
+        count from this call.
     **options:
         Strategy options, e.g. ``depth=`` for ``dls``, ``weight=`` for ``wastar``,
         ``cycle_check=`` for the deepening strategies.
@@ -94,10 +101,11 @@ def search(
     4
     """
     if observer is None:
-        ctx, run = prepare(problem, strategy, frontier, visited, budget, progress, options)
+        ctx, run = prepare(problem, strategy, frontier, visited, budget, progress, options,
+                           since=since)
         return run.guard(lambda: _search(ctx, run), run.ended)
     ctx, run = prepare(problem, strategy, frontier, visited, budget, progress, options,
-                       OBSERVED, observer)
+                       OBSERVED, observer, since)
 
     def observed() -> Result:
         observer(Start(ctx.caps.initial(), run.strategy))
@@ -112,7 +120,8 @@ def search(
 def prepare(problem: Any, strategy: str | Strategy, frontier: str | None, visited: str | None,
             budget: Budget | None, progress: Callable[[Progress], None] | None,
             options: dict[str, Any], variant: Variant = PLAIN,
-            observer: Callable[[Event], Any] | None = None) -> tuple[SearchContext, Run]:
+            observer: Callable[[Event], Any] | None = None,
+            since: Clock | None = None) -> tuple[SearchContext, Run]:
     """Validate a request (see :func:`search`) and build its context and run."""
     caps = Capabilities.of(problem)
     strat = get_strategy(strategy) if isinstance(strategy, str) else strategy
@@ -124,7 +133,7 @@ def prepare(problem: Any, strategy: str | Strategy, frontier: str | None, visite
     frontier_factory = _frontier_for(strat, frontier)
     backend = _backend_for(strat, visited)
     ctx = SearchContext(caps, strat, resolved, frontier_factory, backend, variant, observer)
-    return ctx, Run(strat.name, budget, progress)
+    return ctx, Run(strat.name, budget, progress, since)
 
 
 def closing_events(result: Result) -> list[Event]:

@@ -57,8 +57,9 @@ def steps(
 ) -> Stepper:
     """The events of ``search(problem, strategy, ...)``, one at a time (see the module docstring).
 
-    Takes the arguments of :func:`~searchkit.search` but ``observer``, and checks them at once:
-    a bad name or option raises here, not at the first event. The search advances only when the
+    Takes the arguments of :func:`~searchkit.search` but ``observer`` and ``since`` (its clock
+    counts only the steps), and checks them at once: a bad name or option raises here, not at
+    the first event. The search advances only when the
     next event is asked for. The last event is ``end``, whose ``result`` is what
     :func:`~searchkit.search` would have returned; a budget or a Ctrl-C during a step ends the
     events the same way (``budget_exhausted``, ``interrupted``). Throwing

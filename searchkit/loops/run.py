@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable, Collection, Iterable, Sized
 from typing import Any, TypeVar
 
-from ..budget import Budget, BudgetExhausted, Progress
+from ..budget import Budget, BudgetExhausted, Clock, Progress
 from ..frontiers.protocol import FrontierKind
 from ..result import Result, Stats, Status
 from .memory import MemoryMeter, resident_growth
@@ -72,9 +72,12 @@ def _size(nbytes: float) -> str:
 class Run:
     """The counters, budget, clock, memory estimate and endings of one search.
 
-    ``strategy`` names the strategy in the results; ``budget`` and ``progress`` are those given
-    to :func:`~searchkit.search`. The clock and the process's memory baseline start here: what
-    the search does after its run is made (setup included) counts against its budget.
+    ``strategy`` names the strategy in the results; ``budget``, ``progress`` and ``since`` are
+    those given to :func:`~searchkit.search`. The clock (``Stats.seconds``) and the process's
+    memory baseline start here: what the search does after its run is made (setup included)
+    counts against its budget. The time budgets count from ``since`` (a
+    :class:`~searchkit.budget.Clock` read earlier in this thread) when given: what ran in
+    between counts against them too.
     """
 
     interval = 512  # the most expansions between two checks
@@ -90,7 +93,8 @@ class Run:
     _polled = (0.0, 0)  # (time, growth) at the last read of check_budget
 
     def __init__(self, strategy: str = "", budget: Budget | None = None,
-                 progress: Callable[[Progress], None] | None = None) -> None:
+                 progress: Callable[[Progress], None] | None = None,
+                 since: Clock | None = None) -> None:
         self.strategy = strategy
         self.budget = budget = budget or _UNLIMITED
         self.progress = progress
@@ -104,11 +108,13 @@ class Run:
         if budget.max_visited is not None:  # a small states budget: before a few children each
             self._step = max(1, min(self._step, budget.max_visited // 4))
         self._growth = None if max_bytes is None else resident_growth()
-        self.start = start = time.perf_counter()
+        now = Clock.now()
+        since = since or now
+        self.start = start = now.wall
         self._next_report = start + self.progress_every
         self._last = (start, 0, 0, 0)  # (time, expansions, bytes, states) at the last check
-        self.deadline = None if seconds is None else start + seconds
-        self.cpu_deadline = None if cpu is None else time.thread_time() + cpu
+        self.deadline = None if seconds is None else since.wall + seconds
+        self.cpu_deadline = None if cpu is None else since.cpu + cpu
 
     # -- what the loop registers -----------------------------------------------------------
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from searchkit import Budget, GraphProblem, OptionError, check_budget, explore, search
+from searchkit.budget import Clock
 from searchkit.cli import main
 from searchkit.loops import BudgetExhausted
 from tests.core.test_api import Counter
@@ -344,6 +345,49 @@ def test_ctrl_c_during_setup_returns_interrupted():
     assert child.returncode == 0
     status, expanded, _seconds = out.split()
     assert (status, expanded) == ("interrupted", "0")
+
+
+# -- time budgets counted from before the search (since=) -----------------------------------------
+
+def test_time_budgets_count_from_since():
+    """0.3 s spent before the search (building its problem, say) leave it 0.3 s of a 0.6 s
+    budget; its own time is what it took."""
+    since = Clock.now()
+    time.sleep(0.3)
+    result, seconds = _timed(lambda: search(Counter(), "bfs", budget=Budget(max_seconds=0.6),
+                                            since=since))
+    assert result.reason == "time budget exhausted (0.6 s)"
+    assert seconds < 0.5 and result.stats.seconds < 0.5
+
+
+def test_a_cpu_budget_counts_from_since():
+    since = Clock.now()
+    _busy(0.3)
+    budget = Budget(max_cpu_seconds=0.5, max_expansions=1000)  # 2 s: a backstop
+    result, cpu = _cpu_timed(lambda: search(Busy(), "bfs", budget=budget, since=since))
+    assert result.reason == "CPU time budget exhausted (0.5 s)"
+    assert cpu < 0.4
+
+
+def test_a_budget_spent_before_the_search_stops_it_at_once():
+    since = Clock.now()
+    time.sleep(0.2)
+    result, seconds = _timed(lambda: search(SlowStart(), "astar", budget=Budget(max_seconds=0.1),
+                                            since=since))
+    assert result.status == "budget_exhausted" and result.stats.expanded == 0
+    assert seconds < 0.5  # not the heuristic's 30 s of setup
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_the_budget_left_after_spending_part_of_it():
+    now = Clock.now()
+    budget = Budget(max_seconds=10, max_cpu_seconds=10, max_expansions=5)
+    left = budget.left(Clock(now.wall - 4, now.cpu - 3))
+    assert 5.9 < left.max_seconds <= 6 and 6.9 < left.max_cpu_seconds <= 7
+    assert left.max_expansions == 5
+    spent = budget.left(Clock(now.wall - 20, now.cpu - 20))  # still a valid budget, spent
+    assert 0 < spent.max_seconds <= 1e-9 and 0 < spent.max_cpu_seconds <= 1e-9
+    assert Budget(max_expansions=5).left(now) == Budget(max_expansions=5)
 
 
 # -- limits that mean something ----------------------------------------------------------------
