@@ -1,6 +1,7 @@
 """Choosing and running a strategy: the ``--strategy``/``--frontier``/``--visited`` flags, the
 strategy-option flags (``--depth``, ``--weight``, ``--cycle-check``... one per option of any
-registered strategy), the budget flags, and :func:`run_search`.
+registered strategy), the budget flags, :func:`build_under` (the problem built under the budget)
+and :func:`run_search`.
 
 Names are checked against the registry up front (:func:`check_names`), so a typo is reported with
 the list of valid names before anything runs.
@@ -16,13 +17,16 @@ from typing import Any
 
 import searchkit
 from searchkit import Budget, Result
-from searchkit.budget import limit_error
+from searchkit.budget import Clock, limit_error
 from searchkit.errors import IncompatibleError, SearchkitError
+from searchkit.loops import Run
+from searchkit.result import Status
 
 from .parsing import UsageError, byte_size, comma_list, scalar
 from .progress import bound_name, progress_for
 
 __all__ = [
+    "Built",
     "Choice",
     "Incompatible",
     "add_strategy_arguments",
@@ -33,6 +37,7 @@ __all__ = [
     "strategy_options_from",
     "check_names",
     "choice_from",
+    "build_under",
     "run_search",
 ]
 
@@ -221,21 +226,61 @@ def choice_from(args: argparse.Namespace, puzzle: Any,
                   strategy_options)
 
 
+@dataclass(frozen=True)
+class Built:
+    """What :func:`build_under` returns: the ``problem``, or ``None`` with the ``stopped``
+    result when the budget (or Ctrl-C) stopped the build; ``since``, the clocks when the build
+    began, from which the search's budget counts (:func:`run_search`)."""
+
+    problem: Any
+    since: Clock
+    stopped: Result | None = None
+
+
+def build_under(build: Callable[[], Any], budget: Budget | None) -> Built:
+    """``build()`` (a problem's construction: a pattern database may take minutes) under
+    ``budget``, as a search's setup runs: :func:`~searchkit.check_budget` and the time budget's
+    timer stop it, and a build that used up the budget unchecked (a CPU time budget has no
+    timer) stops as it ends. A stop becomes the ``budget_exhausted`` (or ``interrupted``) result
+    of a search that expanded nothing, its reason ending "while building the problem"; any
+    other error of ``build()`` passes through.
+
+    >>> built = build_under(lambda: "problem", Budget(max_seconds=5))
+    >>> built.problem, built.stopped
+    ('problem', None)
+    """
+    since = Clock.now()
+    run = Run(budget=budget, since=since)
+
+    def stopped(status: Status, reason: str) -> Built:
+        return Built(None, since, run.ended(status, f"{reason} while building the problem"))
+
+    def body() -> Built:
+        problem = build()
+        searchkit.check_budget()
+        return Built(problem, since)
+
+    return run.guard(body, stopped)
+
+
 def run_search(problem: Any, choice: Choice, budget: Budget | None, show_progress: bool,
-               prefix: str = "", observer: Callable[[Any], Any] | None = None) -> Result:
+               prefix: str = "", observer: Callable[[Any], Any] | None = None,
+               since: Clock | None = None) -> Result:
     """Run one search (or the puzzle's own solver, ``choice.solver``) with a progress line on a
     terminal (and ``observer``, if any, receiving its events: a search's only); a bad
     combination is a UsageError, :class:`Incompatible` when the problem lacks what the strategy
-    needs."""
+    needs. The time budgets count from ``since`` (:attr:`Built.since`) when given: the search,
+    or the solver, gets what the build left of them."""
     bound = "bound" if choice.solver is not None else \
         bound_name(searchkit.get_strategy(choice.strategy))
     line = progress_for(show_progress, bound, prefix)
     try:
         if choice.solver is not None:
-            return choice.solver(problem, budget, line)
+            left = budget if budget is None or since is None else budget.left(since)
+            return choice.solver(problem, left, line)
         return searchkit.search(problem, choice.strategy, frontier=choice.frontier,
                                 visited=choice.visited, budget=budget, progress=line,
-                                observer=observer, **dict(choice.options))
+                                observer=observer, since=since, **dict(choice.options))
     except IncompatibleError as exc:
         raise Incompatible(str(exc)) from None
     except SearchkitError as exc:

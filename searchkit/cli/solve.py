@@ -16,6 +16,7 @@ from .running import (
     add_budget_arguments,
     add_strategy_arguments,
     budget_from,
+    build_under,
     choice_from,
     run_search,
 )
@@ -65,11 +66,16 @@ def exit_status(status: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Solve the instance, print the report (or JSON) and return the exit status."""
+    """Solve the instance, print the report (or JSON) and return the exit status. The budget
+    covers building the problem too (:func:`~.running.build_under`): a build it stops is
+    reported as the search's result."""
     instance = load_instance(args)
     choice = choice_from(args, instance.puzzle, instance.resolved_options())
-    problem = instance.problem()
-    result = run_search(problem, choice, budget_from(args), show_progress=not args.json)
+    budget = budget_from(args)
+    built = build_under(instance.problem, budget)
+    problem = built.problem
+    result = built.stopped or run_search(problem, choice, budget, show_progress=not args.json,
+                                         since=built.since)
     if args.json:
         print(output.to_json(result_json(instance, problem, choice, result)))
     else:
@@ -79,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
 
 def result_json(instance: Instance, problem: Any, choice: Choice, result: Result) -> dict[str, Any]:
     """The ``--json`` object of one solve (documented in docs/cli.md); actions are strings in
-    the puzzle's notation."""
+    the puzzle's notation. ``problem`` is ``None`` when the budget stopped its build."""
     actions = None if result.actions is None else [problem.format_action(a) for a in result.actions]
     return {
         "puzzle": instance.puzzle.name,
@@ -137,7 +143,8 @@ def stats_parts(stats: Stats) -> list[str]:
 
 
 def report(instance: Instance, problem: Any, choice: Choice, result: Result, show: str) -> str:
-    """The text output of ``searchkit solve``."""
+    """The text output of ``searchkit solve`` (``problem``: ``None`` when the budget stopped
+    its build)."""
     width = output.terminal_width()
     settings = [f"{k}={show_value(v)}" for k, v in instance.resolved_options().items()
                 if k != "level" and v is not None]
