@@ -17,20 +17,25 @@ entries for impossible placements hold 255 and are never read).
 
 :func:`load_tables` returns the tables for a partition, from memory, from the cache directory
 (:func:`searchkit.patterndb.cache_directory`), or built (several in parallel, with a progress line
-on stderr when it takes more than a second) and then saved with a checksummed header.
+on stderr when it takes more than a second) and then saved with a checksummed header. A build runs
+under the budget of the search (or the command) it is for: it stops when the budget's timer, a
+Ctrl-C or :func:`searchkit.check_budget` (called at every layer of a build in this thread) stops
+it, its worker processes killed at once; the tables finished by then are kept, the others never
+stored.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from searchkit import check_budget
 from searchkit.patterndb import StderrProgress, cache_directory, load_table, save_table
 
 from .patterns import PDB_MAX_CELLS, bits_per_cell
@@ -205,13 +210,30 @@ def _share(counters: Any) -> None:
     _SHARED = counters
 
 
+def _start_worker(counters: Any) -> None:
+    """A pool worker: Ctrl-C is the parent's business (it kills the workers), no traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _share(counters)
+
+
 def _build_bytes(slot: int, height: int, width: int, goal_cells: tuple[int, ...],
-                 group: tuple[int, ...]) -> bytes:
+                 group: tuple[int, ...], check: bool = False) -> bytes:
+    """Table ``slot`` of a build, its progress in the shared counters; ``check``: call
+    :func:`~searchkit.check_budget` at every layer (in the search's own thread only: a forked
+    worker holds a stale copy of the running searches)."""
     def report(_distance: int, states: int) -> None:
         if _SHARED is not None:
             _SHARED[slot] = states
+        if check:
+            check_budget()
 
     return build_table(height, width, goal_cells, group, report).tobytes()
+
+
+def _build_slot(job: tuple[int, tuple[Any, ...]]) -> tuple[int, bytes]:
+    """:func:`_build_bytes` of ``(slot, key)`` in a pool worker, with the slot it built."""
+    slot, key = job
+    return slot, _build_bytes(slot, *key)
 
 
 def _abstract_states(cells: int, k: int) -> int:
@@ -273,18 +295,25 @@ def _build_missing(missing: list[tuple[Any, ...]], use_cache: bool) -> None:
     workers = min(len(missing), os.cpu_count() or 1)
     if multiprocessing.current_process().daemon:  # e.g. a Dask worker: no child processes
         workers = 1
-    if workers <= 1 or max(len(key[3]) for key in missing) <= 4:
-        for slot, key in enumerate(missing):
-            finish(slot, _build_bytes(slot, *key))
-    else:
-        with ProcessPoolExecutor(max_workers=workers, initializer=_share,
-                                 initargs=(counters,)) as pool:
-            pending = {pool.submit(_build_bytes, slot, *key): slot
-                       for slot, key in enumerate(missing)}
-            while pending:
-                finished, _ = wait(pending, timeout=1.0, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    finish(pending.pop(future), future.result())
-                report()
-    _share(None)
+    try:
+        if workers <= 1 or max(len(key[3]) for key in missing) <= 4:
+            for slot, key in enumerate(missing):
+                finish(slot, _build_bytes(slot, *key, check=True))
+        else:
+            # a Pool, whose exit kills its workers: a budget's stop or a Ctrl-C leaves at once,
+            # where a ProcessPoolExecutor would wait for the tables being built
+            with multiprocessing.Pool(workers, _start_worker, (counters,)) as pool:
+                built = pool.imap_unordered(_build_slot, enumerate(missing))
+                left = len(missing)
+                while left:
+                    try:
+                        finish(*built.next(timeout=1.0))
+                        left -= 1
+                    except multiprocessing.TimeoutError:
+                        report()
+    except BaseException:
+        show.done("stopped")
+        raise
+    finally:
+        _share(None)
     show.done(f"{len(missing)} tables, {expected / 1e6:.1f} million states")

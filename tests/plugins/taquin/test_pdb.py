@@ -4,6 +4,12 @@ through the plugin's public API only."""
 
 from __future__ import annotations
 
+import json
+import multiprocessing
+import os
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -87,3 +93,59 @@ def test_pdb_on_a_board_larger_than_the_builder_is_a_clear_option_error() -> Non
     with pytest.raises(OptionError, match=r"^heuristic 'pdb' builds its tables for boards of at "
                                           r"most 20 cells, not 25 \(a 5x5 board\)"):
         get_puzzle("taquin").parse(board, heuristic="pdb")
+
+
+def test_a_budget_stops_a_parallel_build_and_kills_its_workers(monkeypatch, tmp_path) -> None:
+    """The 4x4 tables (6-6-3 tiles: half a minute, in worker processes) under a 0.5 s budget:
+    the build stops at once, and no worker is left building."""
+    from searchkit import Budget
+    from searchkit.cli.running import build_under
+
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)  # the parallel build, even on one core
+    goal = tuple(range(16))
+    forget_loaded_tables()
+    start = time.perf_counter()
+    built = build_under(lambda: load_tables(4, 4, goal, default_partition(4, 4, goal)),
+                        Budget(max_seconds=0.5))
+    seconds = time.perf_counter() - start
+    forget_loaded_tables()
+    assert built.stopped is not None and built.problem is None
+    assert built.stopped.reason == "time budget exhausted (0.5 s) while building the problem"
+    assert seconds < 3.0
+    assert multiprocessing.active_children() == []
+
+
+def test_solve_with_pdb_on_a_fresh_cache_keeps_its_time_budget(tmp_path) -> None:
+    """``searchkit solve`` builds the problem, and so the pattern databases, under its budget."""
+    env = dict(os.environ, SEARCHKIT_CACHE_DIR=str(tmp_path))
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "searchkit", "solve", "taquin", "--example",
+                           "korf-79", "-s", "idastar", "--heuristic", "pdb", "--max-seconds",
+                           "1", "--json"], capture_output=True, text=True, env=env, timeout=300)
+    seconds = time.perf_counter() - start
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    out = json.loads(done.stdout)
+    assert (out["status"], out["reason"]) == (
+        "budget_exhausted", "time budget exhausted (1 s) while building the problem")
+    assert seconds < 10.0  # the build alone takes half a minute
+
+
+def test_a_cpu_budget_stops_a_build_in_the_searchs_own_thread(monkeypatch) -> None:
+    """One core: three 5-tile 4x4 tables one after the other (about 5 s of CPU time) under a
+    0.3 s CPU budget, which has no timer: the builder's check at every layer stops it."""
+    from searchkit import Budget
+    from searchkit.cli.running import build_under
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    goal = tuple(range(16))
+    groups = [list(range(1, 6)), list(range(6, 11)), list(range(11, 16))]
+    forget_loaded_tables()
+    start = time.thread_time()
+    built = build_under(lambda: load_tables(4, 4, goal, groups, use_cache=False),
+                        Budget(max_cpu_seconds=0.3))
+    cpu = time.thread_time() - start
+    forget_loaded_tables()
+    assert built.stopped is not None
+    assert built.stopped.reason == "CPU time budget exhausted (0.3 s) while building the problem"
+    assert cpu < 3.0
