@@ -12,10 +12,11 @@ Accepted texts (see :func:`parse_board`):
 * one line of ``N*N`` whitespace-separated numbers (Korf's format, ``0`` = blank);
 * rows of whitespace-separated tokens, any ``N x M``.
 
-Tokens are integers (ASCII digits) plus one blank token: ``_`` or ``.`` when present (then
-``0`` may be a tile), else ``0``, unless ``blank=`` names another. The tiles must be the
-consecutive integers ``1 .. n-1`` or ``0 .. n-2``. Blank lines and ``#`` comments are ignored.
-A board has at most :data:`MAX_CELLS` cells (checked before anything is built).
+Tokens are integers (ASCII digits, written without leading zeros: ``01`` is refused, as it
+would be read as ``1`` and ``00`` as the blank ``0``) plus one blank token: ``_`` or ``.`` when
+present (then ``0`` may be a tile), else ``0``, unless ``blank=`` names another. The tiles must
+be the consecutive integers ``1 .. n-1`` or ``0 .. n-2``. Blank lines and ``#`` comments are
+ignored. A board has at most :data:`MAX_CELLS` cells (checked before anything is built).
 
 >>> b = parse_board("87 135462")
 >>> (b.height, b.width, b.cells)
@@ -110,7 +111,7 @@ def parse_board(text: str, blank: str | None = None) -> Board:
 
     ``blank`` names the blank token (default: ``_`` or ``.`` if present, else ``0``).
     Raises :class:`~searchkit.PuzzleFormatError` naming the line for ragged rows, wrong tile
-    counts, duplicates, unknown tokens.
+    counts, duplicates, unknown tokens, tiles with leading zeros.
     """
     lines = _content_lines(text)
     if not lines:
@@ -151,6 +152,9 @@ def parse_board(text: str, blank: str | None = None) -> Board:
         if tok.strip(_DIGITS):
             raise PuzzleFormatError(f"unexpected token {excerpt(tok, 12)} (expected an integer "
                                     f"or the blank {excerpt(blank, 12)})", lineno)
+        if len(tok) > 1 and tok[0] == "0":
+            raise PuzzleFormatError(f"tile {excerpt(tok, 12)} has a leading zero: write it "
+                                    f"{excerpt(tok.lstrip('0') or '0', 12)}", lineno)
         if len(tok) > 6:
             raise PuzzleFormatError(f"tile number {excerpt(tok, 12)} is too large: a board has "
                                     f"at most {MAX_CELLS:,} cells", lineno)

@@ -57,6 +57,10 @@ def test_rectangular_boards() -> None:
     ("1 2 3\n4 _ 6\n7 8 _", 3, "exactly one blank"),
     ("87a 35462", 1, "unexpected character 'a'"),
     ("1 2 3\n4 5 6\n7 8 1", 3, "exactly one blank, found 0"),
+    ("01 2 3\n4 5 6\n7 8 0", 1, "tile '01' has a leading zero: write it '1'"),
+    ("1 2 3\n4 5 6\n7 8 00", 3, "tile '00' has a leading zero: write it '0'"),  # not a blank
+    ("0 1 2 3 4 5 6 7 08 9 10 11 12 13 14 15", 1, "tile '08' has a leading zero"),
+    ("_ 0 1\n2 3 4\n5 6 007", 3, "tile '007' has a leading zero: write it '7'"),
 ])
 def test_bad_boards_name_the_line(text: str, line: int, words: str) -> None:
     with pytest.raises(PuzzleFormatError) as info:
