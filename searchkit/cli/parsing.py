@@ -55,15 +55,17 @@ def comma_list(text: str) -> list[str]:
 
 
 def key_value(text: str) -> tuple[str, str]:
-    """``"KEY=VALUE"`` -> ``(KEY, VALUE)`` (argparse ``type=``).
+    """``"KEY=VALUE"`` -> ``(KEY, VALUE)`` (argparse ``type=``): the key without the spaces
+    around it, the value exactly as given (after the first ``=``), since spaces can be part of
+    it -- the taquin goal ``' 12345678'`` starts with its blank.
 
-    >>> key_value("prune=false")
-    ('prune', 'false')
+    >>> key_value("prune=false"), key_value("goal= 12345678")
+    (('prune', 'false'), ('goal', ' 12345678'))
     """
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
         raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
-    return key.strip(), value.strip()
+    return key.strip(), value
 
 
 def scalar(text: str) -> int | float | str:

@@ -210,6 +210,18 @@ def test_option_given_twice_and_bad_choice(plugin_env):
                            "(valid: moves, weighted)\n")
 
 
+def test_an_option_value_is_taken_as_given(plugin_env):
+    """-o KEY=VALUE drops the spaces around KEY, not those of VALUE: ' weighted' is no choice,
+    and the error shows why."""
+    done = sk("solve", "counter", "-o", " cost =weighted", "--json", env=plugin_env)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["options"]["cost"] == "weighted"
+    done = sk("solve", "counter", "-o", "cost= weighted", env=plugin_env)
+    assert done.returncode == 2
+    assert done.stderr == ("searchkit: error: invalid value ' weighted' for option 'cost' "
+                           "(valid: moves, weighted)\n")
+
+
 def test_show_all_draws_every_state(plugin_env):
     done = sk("solve", "counter", "-e", "small", "--show", "all", env=plugin_env)
     assert done.returncode == 0, done.stderr
@@ -270,6 +282,19 @@ def test_real_plugin_bad_file_is_one_line(name, tmp_path):
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(f"searchkit: error: {path}")
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_the_taquin_goal_keeps_its_leading_blank():
+    """The reference TP's target ' 12345678' starts with its blank, a space: -o passes it as
+    given, the same goal as '_12345678'."""
+    if not _installed("taquin"):
+        pytest.skip("the taquin plugin is not installed")
+    for spelled in ("goal= 12345678", "goal=_12345678"):
+        done = sk("solve", "taquin", "-e", "tp-3x3", "-o", spelled, "--json")
+        assert done.returncode == 0, done.stderr
+        out = json.loads(done.stdout)
+        assert out["options"]["goal"] == spelled.partition("=")[2]
+        assert out["cost"] == 24  # the TP's answer for '87 135462'
 
 
 def test_stats_on_the_8_puzzle_matches_known_facts():
