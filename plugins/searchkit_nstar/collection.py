@@ -21,8 +21,18 @@ __all__ = ["instances"]
 
 
 def instances(text: str, **_options: Any) -> Iterator[PuzzleInstance]:
-    """The instances of ``text`` (see the module docstring); a line of a collection that is not
-    ``START TARGET`` (or ``TARGET``) raises :class:`~searchkit.PuzzleFormatError` naming it."""
+    """The instances of ``text`` (see the module docstring). Each line of a collection is checked
+    for its shape only: one of more than two tokens raises
+    :class:`~searchkit.PuzzleFormatError` naming its line. Whether its tokens are the numbers
+    ``START TARGET`` (or ``TARGET``) is checked when the instance is parsed, whose error names
+    the line too (:attr:`~searchkit.PuzzleInstance.line`).
+
+    >>> [(i.text, i.line) for i in instances("1 42\\n3 x\\n")]  # 'x': for the parser to name
+    [('1 42', 1), ('3 x', 2)]
+    >>> list(instances("1 42\\n3 4 5\\n"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    searchkit.errors.PuzzleFormatError: line 2: expected 'START TARGET': too many numbers ...
+    """
     lines = [(n, line.split("#", 1)[0].split()) for n, line in enumerate(text.splitlines(), 1)]
     lines = [(n, tokens) for n, tokens in lines if tokens]
     if len(lines) < 2 or (len(lines) == 2 and all(len(t) == 1 for _, t in lines)):

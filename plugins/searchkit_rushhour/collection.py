@@ -46,8 +46,19 @@ def _square_grid(lines: list[tuple[int, str]]) -> bool:
 
 
 def instances(text: str, cost: str = "moves", **_options: Any) -> Iterator[PuzzleInstance]:
-    """The instances of ``text`` (see the module docstring); a line of a collection that is not
-    a one-line board raises :class:`~searchkit.PuzzleFormatError` naming it."""
+    """The instances of ``text`` (see the module docstring). Each line of a collection is checked
+    for its shape only: one without a board-shaped token (``M*M`` characters, after an optional
+    move count) raises :class:`~searchkit.PuzzleFormatError` naming its line. The board itself
+    (its characters, its cars) is checked when the instance is parsed, whose error names the
+    line too (:attr:`~searchkit.PuzzleInstance.line`).
+
+    >>> text = "8 BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo\\n"
+    >>> [i.line for i in instances(text + "9 BBoooCDooEoCDAAE!CDooEooFoooGGFoHHHo\\n")]
+    [1, 2]
+    >>> list(instances(text + "9 BBooo\\n"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    searchkit.errors.PuzzleFormatError: line 2: expected '[<moves>] <board> ...' like the ...
+    """
     lines = _content_lines(text)
     if not lines or text.lstrip().startswith("{") or _fogleman_token(lines[0][1]) is None or \
             _square_grid(lines):
