@@ -63,10 +63,12 @@ def _decode(row: Mapping[str, Any]) -> dict[str, Any]:
     """
     record = {name: row.get(name) for name in FIELDS}
     for name in ("puzzle", "instance", "strategy", "digest"):
-        if record[name] is None and name != "digest":  # none in a record stored before it
-            raise ValueError(f"the record has no {name!r}")
-        if record[name] is not None and not isinstance(record[name], str):
-            raise ValueError(f"{name} is {excerpt(record[name])}, not text")
+        value = record[name]
+        if value is None:
+            if name != "digest":  # a record stored before digests has none
+                raise ValueError(f"the record has no {name!r}")
+        elif not isinstance(value, str):
+            raise ValueError(f"{name} is {excerpt(value)}, not text")
     for name in _JSON_FIELDS:
         if isinstance(record[name], str) and record[name]:
             try:
