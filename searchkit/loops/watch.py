@@ -110,6 +110,9 @@ def alarm(run: Run, seconds: float) -> bool:
 def disarm(run: Run) -> None:
     """Stop ``run``'s timer and restore the default handler, if ``run`` set them."""
     if _local.owner is run:
+        # No owner first: an alarm that came just before the timer stops has its handler run
+        # by Python at the next bytecode boundary, maybe after the stop; with an owner it would
+        # set the timer again, and the default handler (put back next) would kill the process
+        _local.owner = None
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, signal.SIG_DFL)
-        _local.owner = None

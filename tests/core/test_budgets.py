@@ -244,6 +244,33 @@ def test_the_timer_does_not_interrupt_the_cleanup_of_its_own_stop():
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
 
 
+def test_an_alarm_pending_as_the_timer_is_stopped_sets_no_new_timer(monkeypatch):
+    # The timer fires; Python runs its handler at the next bytecode boundary, which may be just
+    # after the run stopped the timer (CI once died of "Alarm clock": the handler set the timer
+    # again for 10 ms, then the default handler went back, and the alarm killed the process).
+    # The timer is emulated so that a failure fails the test instead of killing it.
+    from searchkit.loops import watch
+
+    timer, stops = [0.0], []
+
+    def setitimer(which, seconds, interval=0.0):
+        assert which == signal.ITIMER_REAL
+        timer[0] = seconds
+        if seconds == 0:
+            stops.append(True)
+            watch._on_alarm(signal.SIGALRM, None)  # the alarm that arrived just before
+
+    monkeypatch.setattr(watch.signal, "setitimer", setitimer)
+    # the loop's own check stops it: the handler then runs amid the stop's cleanup
+    result = search(Busy(each=0.002), "bfs", budget=Budget(max_seconds=0.05))
+    assert result.status == "budget_exhausted" and "time budget" in result.reason
+    assert stops and timer[0] == 0  # stopped, and not set again
+    assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL
+    # a run that ends normally, the alarm pending as it leaves: still no timer behind
+    result = search(GraphProblem({}, 0, {0}), "bfs", budget=Budget(max_seconds=30))
+    assert result.status == "solved" and timer[0] == 0
+
+
 # -- the CPU time budget -------------------------------------------------------------------------
 
 class Busy(SlowStart):
