@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import time
 
 import pytest
@@ -36,3 +37,22 @@ def test_a_quick_block_runs_to_the_end_and_the_timer_is_off_afterwards():
         value = sum(range(100))
     time.sleep(0.1)  # a timer left running would raise TimeUp here
     assert value == 4950
+
+
+def test_an_alarm_pending_as_the_block_ends_leaves_the_handler_as_it_was(monkeypatch):
+    # Python runs a signal's handler at the next bytecode boundary: an alarm that came just
+    # before the timer stopped has its handler run just after. The block has ended by then: no
+    # TimeUp, and the previous handler is back. (The timer is emulated: that moment is rare.)
+    from searchkit.testing import guards
+
+    real = guards.signal.setitimer
+
+    def setitimer(which, seconds, interval=0.0):
+        real(which, 0)  # never really armed
+        if seconds == 0:
+            signal.getsignal(signal.SIGALRM)(signal.SIGALRM, None)
+
+    monkeypatch.setattr(guards.signal, "setitimer", setitimer)
+    with deadline(5):
+        value = sum(range(100))
+    assert value == 4950 and signal.getsignal(signal.SIGALRM) is signal.SIG_DFL
