@@ -95,7 +95,8 @@ class Board:
             raise PuzzleFormatError("no keeper ('@' or '+') in this level", raw.first_line)
         if len(boxes) != len(goals):
             raise PuzzleFormatError(
-                f"the level has {len(boxes)} boxes but {len(goals)} goals", raw.first_line)
+                f"the level has {_count(len(boxes), 'box', 'boxes')} but "
+                f"{_count(len(goals), 'goal', 'goals')}", raw.first_line)
         self.keeper = keeper
         self.static_walls = frozenset(walls)
         floor = self._flood(keeper, walls)
@@ -306,3 +307,8 @@ class Board:
                     dist[nxt] = dist[box] + 1
                     queue.append(nxt)
         return dist
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """``n`` with its noun: ``1 box``, ``2 boxes``, ``0 goals``."""
+    return f"{n} {one if n == 1 else many}"

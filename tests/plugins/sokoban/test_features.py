@@ -168,7 +168,7 @@ def test_the_collect_command_names_a_bad_level_and_goes_on(tmp_path, capsys) -> 
     levels.write_text("#####\n#@$ #\n#####\n\n#######\n#@ $ .#\n#######\n")
     assert main([str(levels), "--limit", "5"]) == 1
     captured = capsys.readouterr()
-    assert f"1\terror\t{levels}:1: the level has 1 boxes but 0 goals" in captured.out
+    assert f"1\terror\t{levels}:1: the level has 1 box but 0 goals" in captured.out
     assert "2\tsolved\t2\t" in captured.out and "solved 1 of 2" in captured.out
     assert "Traceback" not in captured.out + captured.err
 

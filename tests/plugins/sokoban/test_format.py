@@ -73,7 +73,7 @@ def test_floor_aliases_and_keeper_on_goal() -> None:
     [
         ("#####\n#$. #\n#####", 1, "no keeper"),
         ("#####\n#@$.#\n#@  #\n#####", 3, "second keeper"),
-        ("#####\n#@$$#\n#.  #\n#####", 1, "2 boxes but 1 goals"),
+        ("#####\n#@$$#\n#.  #\n#####", 1, "2 boxes but 1 goal$"),
         ("#####\n#@$. \n#####", 2, "not closed"),
         ("#####\n#@$.#\n#  X#\n#####", 3, "unknown character 'X' in column 4"),
         ("; comment\n\n#####\n#@$.#\n#   \n#####", 4, "not closed"),
