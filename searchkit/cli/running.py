@@ -1,7 +1,7 @@
 """Choosing and running a strategy: the ``--strategy``/``--frontier``/``--visited`` flags, the
 strategy-option flags (``--depth``, ``--weight``, ``--cycle-check``... one per option of any
-registered strategy), the budget flags, :func:`build_under` (the problem built under the budget)
-and :func:`run_search`.
+registered strategy), the budget flags, :func:`build_under` (the problem built under the budget),
+:func:`run_search` and :func:`search_built` (the search of a problem built under its budget).
 
 Names are checked against the registry up front (:func:`check_names`), so a typo is reported with
 the list of valid names before anything runs.
@@ -19,6 +19,7 @@ import searchkit
 from searchkit import Budget, Result
 from searchkit.budget import Clock, limit_error
 from searchkit.errors import IncompatibleError, SearchkitError
+from searchkit.events import End
 from searchkit.loops import Run
 from searchkit.result import Status
 
@@ -39,6 +40,7 @@ __all__ = [
     "choice_from",
     "build_under",
     "run_search",
+    "search_built",
 ]
 
 # Flags of the commands that a strategy option (from a plugin, say) must not shadow.
@@ -288,3 +290,26 @@ def run_search(problem: Any, choice: Choice, budget: Budget | None, show_progres
     finally:
         if line is not None:
             line.clear()
+
+
+def search_built(built: Built, choice: Choice, budget: Budget | None, show_progress: bool,
+                 observer: Callable[[Any], Any] | None = None) -> Result:
+    """The search of ``built.problem`` (:func:`run_search`) under what its build, made by
+    :func:`build_under` under ``budget``, left of it; or the build's stop (``built.stopped``),
+    which ``observer``, if any, receives as the ``end`` event alone: a search that never
+    started has no other event.
+
+    >>> from searchkit.budget import BudgetExhausted
+    >>> def build(): raise BudgetExhausted("time is up")
+    >>> events = []
+    >>> search_built(build_under(build, None), Choice("bfs"), None, False, events.append).reason
+    'time is up while building the problem'
+    >>> [event.kind for event in events]
+    ['end']
+    """
+    if built.stopped is None:
+        return run_search(built.problem, choice, budget, show_progress, observer=observer,
+                          since=built.since)
+    if observer is not None:
+        observer(End(built.stopped))
+    return built.stopped

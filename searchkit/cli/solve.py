@@ -18,7 +18,7 @@ from .running import (
     budget_from,
     build_under,
     choice_from,
-    run_search,
+    search_built,
 )
 
 __all__ = [
@@ -74,8 +74,7 @@ def run(args: argparse.Namespace) -> int:
     budget = budget_from(args)
     built = build_under(instance.problem, budget)
     problem = built.problem
-    result = built.stopped or run_search(problem, choice, budget, show_progress=not args.json,
-                                         since=built.since)
+    result = search_built(built, choice, budget, show_progress=not args.json)
     if args.json:
         print(output.to_json(result_json(instance, problem, choice, result)))
     else:
