@@ -54,18 +54,21 @@ class TraceError(SearchkitError, ValueError):
 class TraceWriter:
     """An observer that writes each event to ``stream`` as a JSON line (see the module docstring).
 
-    ``problem`` gives the keys (state ids), ``render`` and ``format_action``; ``header`` adds
-    fields to the first line. After ``max_events`` events the search is stopped as by a budget
-    (its ``end`` record, and its ``solution`` if any, are still written). :attr:`events` counts
-    the events written.
+    ``problem`` gives the keys (state ids), ``render`` and ``format_action``; ``None`` for a
+    search that never started (its problem's build was stopped), whose trace is the header and
+    the ``end`` record alone. ``header`` adds fields to the first line. After ``max_events``
+    events the search is stopped as by a budget (its ``end`` record, and its ``solution`` if
+    any, are still written). :attr:`events` counts the events written.
     """
 
-    def __init__(self, problem: Any, stream: TextIO, *, max_events: int | None = None,
+    def __init__(self, problem: Any | None, stream: TextIO, *, max_events: int | None = None,
                  header: dict[str, Any] | None = None) -> None:
-        caps = Capabilities.of(problem)
-        self._key = caps.key_of
-        self._render = getattr(problem, "render", None) or str
-        self._action = getattr(problem, "format_action", None) or str
+        if problem is None:
+            self._key = self._render = self._action = _no_problem
+        else:
+            self._key = Capabilities.of(problem).key_of
+            self._render = getattr(problem, "render", None) or str
+            self._action = getattr(problem, "format_action", None) or str
         self._write = stream.write
         self._ids: dict[Hashable, int] = {}
         self.max_events = max_events
@@ -176,6 +179,11 @@ def json_number(value: Any) -> int | float | None:
 
 #: the number fields of records that readers use, by kind: (field, whether null is allowed)
 _NUMBERS = {"expand": (("frontier", False),), "bound": (("bound", True),)}
+
+
+def _no_problem(value: Any) -> Any:
+    """What a trace without a problem has for its states and actions: none to write."""
+    raise SearchkitError("a trace without a problem writes no states or actions (only the end)")
 
 
 def _number(value: float | None) -> float | None:

@@ -19,8 +19,9 @@ from .running import (
     add_budget_arguments,
     add_strategy_arguments,
     budget_from,
+    build_under,
     choice_from,
-    run_search,
+    search_built,
 )
 from .solve import exit_status
 from .view import default_out
@@ -62,10 +63,13 @@ def add_parser(subparsers: Any, epilog: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write the trace and return the exit status."""
+    """Write the trace and return the exit status. The budget covers building the problem
+    (:func:`~.running.build_under`): a build it stops leaves a trace of the header and the
+    ``end`` record, whose reason says so."""
     instance = load_instance(args)
     choice = choice_from(args, instance.puzzle)
-    problem = instance.problem()
+    budget = budget_from(args)
+    built = build_under(instance.problem, budget)
     target = args.out or default_out(None, instance, ".trace.jsonl")
     # the instance's name and level for messages, its digest to tell it (view --trace-file)
     header = {"puzzle": instance.puzzle.name, "instance": instance.name,
@@ -76,9 +80,8 @@ def run(args: argparse.Namespace) -> int:
     partial = f"{target}.part"
     stream = sys.stdout if target == "-" else _open(partial, target)
     try:
-        writer = TraceWriter(problem, stream, max_events=args.max_events, header=header)
-        result = run_search(problem, choice, budget_from(args), show_progress=True,
-                            observer=writer)
+        writer = TraceWriter(built.problem, stream, max_events=args.max_events, header=header)
+        result = search_built(built, choice, budget, show_progress=True, observer=writer)
     except BaseException:
         if stream is not sys.stdout:
             stream.close()

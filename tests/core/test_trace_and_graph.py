@@ -14,6 +14,7 @@ import pytest
 
 import searchkit
 from searchkit import GraphProblem, search, search_graph
+from searchkit.events import End, Start
 from searchkit.trace import TraceError, TraceWriter, read_trace
 
 ROADS = GraphProblem({"a": {"b": 4, "c": 1}, "c": {"b": 1, "d": 5}, "d": {}}, start="a",
@@ -74,6 +75,21 @@ def test_infinite_values_are_null_and_the_limit_stops_the_search_like_a_budget()
     result, events, records = traced(eight, "astar", max_events=50)
     assert result.status == "budget_exhausted" and "50 events" in result.reason
     assert len(events) == 51 and events[-1].result is result and records[-1]["kind"] == "end"
+
+
+def test_a_trace_without_a_problem_holds_the_header_and_the_end():
+    """A search that never started (its problem's build was stopped) has an end only."""
+    out = io.StringIO()
+    writer = TraceWriter(None, out, header={"note": "test"})
+    stop = searchkit.Result("budget_exhausted", reason="time budget exhausted (1 s) while "
+                                                       "building the problem")
+    writer(End(stop))
+    records = list(read_trace(out.getvalue().splitlines(), "t.jsonl"))
+    assert [(r["kind"], r.get("note"), r.get("reason")) for r in records] == [
+        ("trace", "test", None), ("end", None, stop.reason)]
+    assert writer.events == 1
+    with pytest.raises(searchkit.SearchkitError, match="writes no states"):
+        writer(Start("s", "bfs"))
 
 
 def test_unreadable_traces_are_named_errors():

@@ -1,0 +1,120 @@
+"""The budget of ``view``, ``trace``, ``compare`` and ``stats`` covers building the problem, as
+``solve``'s does (tests/cli/test_build_budget.py): run in-process, with the instance's build made
+slow (a pattern database on a fresh cache, say: here a wait of a few seconds that only a stop
+cuts short). A 0.3 s budget must end the command well before the build would, with a stop
+reported as the command reports a search its budget stopped."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from searchkit.cli import main
+from searchkit.cli.instance import Instance
+
+#: What the slow build takes unless stopped; a command stopped by a 0.3 s budget ends within
+#: WELL_BEFORE.
+SLOW = 5.0
+WELL_BEFORE = 1.5
+REASON = "time budget exhausted (0.3 s) while building the problem"
+
+
+class Done:
+    """A finished in-process run: ``returncode``, ``stdout``, ``stderr`` and ``seconds``."""
+
+    def __init__(self, returncode: int, stdout: str, stderr: str, seconds: float) -> None:
+        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
+        self.seconds = seconds
+
+
+@pytest.fixture
+def sk(capsys, monkeypatch) -> Callable[..., Done]:
+    """``sk(*args)``: the command line run in-process, and how long it took."""
+
+    def run(*args: str) -> Done:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+        monkeypatch.setenv("COLUMNS", "100")
+        capsys.readouterr()
+        start = time.perf_counter()
+        code = main(list(args))
+        seconds = time.perf_counter() - start
+        out, err = capsys.readouterr()
+        assert "Traceback" not in err, err
+        return Done(code, out, err, seconds)
+
+    return run
+
+
+@pytest.fixture
+def build_takes(monkeypatch) -> Callable[[float], list[dict[str, Any]]]:
+    """``build_takes(seconds)``: from now on an instance's problem takes ``seconds`` to build
+    (asleep, as a build in worker processes leaves the search's thread); the list returned
+    records each build's puzzle options."""
+    real = Instance.problem
+    builds: list[dict[str, Any]] = []
+
+    def slow(seconds: float) -> list[dict[str, Any]]:
+        def problem(self: Instance, **overrides: Any) -> Any:
+            builds.append(overrides)
+            end = time.perf_counter() + seconds
+            while time.perf_counter() < end:
+                time.sleep(0.01)
+            return real(self, **overrides)
+
+        monkeypatch.setattr(Instance, "problem", problem)
+        return builds
+
+    return slow
+
+
+@pytest.fixture
+def interrupted_build(monkeypatch) -> None:
+    """An instance's build is interrupted by Ctrl-C."""
+
+    def problem(self: Instance, **overrides: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Instance, "problem", problem)
+
+
+def stopped_in_time(done: Done) -> None:
+    """A run the budget stopped while building: exit 1, well before the build's end."""
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    assert done.seconds < WELL_BEFORE
+
+
+# -- trace ----------------------------------------------------------------------------------------
+
+def read_records(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_trace_stops_a_slow_build_and_writes_its_end(sk, build_takes, tmp_path):
+    build_takes(SLOW)
+    out = tmp_path / "t.jsonl"
+    done = sk("trace", "nstar", "-e", "1-1000", "--max-seconds", "0.3", "--out", str(out))
+    stopped_in_time(done)
+    assert done.stdout.startswith(f"wrote {out}: 1 event, ")
+    assert done.stdout.endswith(f"; budget exhausted: {REASON}\n")
+    header, end = read_records(out)  # the search never started: no start, no state
+    assert (header["kind"], header["instance"]) == ("trace", "1-1000")
+    assert (end["kind"], end["status"], end["reason"]) == ("end", "budget_exhausted", REASON)
+    assert end["stats"]["expanded"] == 0 and end["stats"]["seconds"] >= 0.3
+
+
+def test_traces_search_gets_the_time_the_build_left(sk, build_takes, tmp_path):
+    build_takes(0.3)
+    out = tmp_path / "t.jsonl"
+    done = sk("trace", "nstar", "-e", "3-1000000", "-s", "bfs", "--max-seconds", "0.6",
+              "--out", str(out))
+    assert done.returncode == 1 and done.seconds < WELL_BEFORE
+    end = read_records(out)[-1]
+    assert end["reason"] == "time budget exhausted (0.6 s)"
+    assert end["stats"]["expanded"] > 0 and end["stats"]["seconds"] < 0.5
