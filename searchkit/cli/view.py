@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from searchkit import Result
 from searchkit.errors import SearchkitError, read_text
 from searchkit.visual import InvalidSvgError, Replay, view_data, viewer_html
 from searchkit.visual.chart import SearchChart
@@ -34,8 +35,9 @@ from .running import (
     add_budget_arguments,
     add_strategy_arguments,
     budget_from,
+    build_under,
     choice_from,
-    run_search,
+    search_built,
     strategy_options_from,
 )
 from .solve import exit_status
@@ -87,7 +89,9 @@ def add_parser(subparsers: Any, epilog: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write the page and return the exit status."""
+    """Write the page and return the exit status. For a search, the budget covers building
+    the problem (:func:`~.running.build_under`); a build it stops leaves no board to draw:
+    no page is written, and one line says why (exit status as for the search's stop)."""
     traced = load_trace(args.trace_file) if args.trace_file is not None else None
     if args.trace and (traced is not None or args.plan is not None):
         raise UsageError("--trace observes a search run here: not with --plan or --trace-file")
@@ -100,7 +104,10 @@ def run(args: argparse.Namespace) -> int:
         _check_trace_instance(args.trace_file, traced, instance,
                               own=record is traced.record and args.example is None)
     if record is None:
-        data, status = _from_search(args, instance)
+        searched = _from_search(args, instance)
+        if isinstance(searched, Result):
+            return _no_page(searched, args.out)
+        data, status = searched
     else:
         data, status = _from_record(record, instance)
     if traced is not None:
@@ -174,14 +181,20 @@ def _check_trace_instance(path: str, traced: TraceFile, instance: Instance, own:
     raise UsageError(f"{path}: the trace is of {theirs}, not {ours}")
 
 
-def _from_search(args: argparse.Namespace, instance: Instance) -> tuple[dict[str, Any], int]:
-    """Solve ``instance``, named on the command line; the page shows the plan or the start."""
+def _from_search(args: argparse.Namespace,
+                 instance: Instance) -> tuple[dict[str, Any], int] | Result:
+    """Solve ``instance``, named on the command line; the page shows the plan or the start.
+    The build's stop instead, when the budget stopped it: there is no start to show."""
     # --trace charts one search's events: the puzzle's own solver (as solve runs it) otherwise
     choice = choice_from(args, instance.puzzle,
                          None if args.trace else instance.resolved_options())
-    problem = instance.problem()
+    budget = budget_from(args)
+    built = build_under(instance.problem, budget)
     chart = SearchChart() if args.trace else None
-    result = run_search(problem, choice, budget_from(args), show_progress=True, observer=chart)
+    result = search_built(built, choice, budget, show_progress=True, observer=chart)
+    if built.stopped is not None:
+        return result
+    problem = built.problem
     strategy = result.strategy or choice.strategy
 
     def replay() -> Replay:
@@ -197,6 +210,14 @@ def _from_search(args: argparse.Namespace, instance: Instance) -> tuple[dict[str
                  chart=chart.data(f"Frontier and expansions over time ({strategy})")
                  if chart is not None else None)
     return data, exit_status(result.status)
+
+
+def _no_page(stop: Result, out: str | None) -> int:
+    """Say that the build's ``stop`` left no page to write (on stderr when the page was to go
+    to standard output, ``out`` ``-``); the exit status, as for a search stopped so."""
+    print(f"wrote no page: {stop.status}: {stop.reason}",
+          file=sys.stderr if out == "-" else sys.stdout)
+    return exit_status(stop.status)
 
 
 def _from_record(record: PlanRecord, instance: Instance) -> tuple[dict[str, Any], int]:

@@ -118,3 +118,23 @@ def test_traces_search_gets_the_time_the_build_left(sk, build_takes, tmp_path):
     end = read_records(out)[-1]
     assert end["reason"] == "time budget exhausted (0.6 s)"
     assert end["stats"]["expanded"] > 0 and end["stats"]["seconds"] < 0.5
+
+
+# -- view -----------------------------------------------------------------------------------------
+
+def test_view_stops_a_slow_build_and_writes_no_page(sk, build_takes, tmp_path):
+    """The page shows the start, which an unbuilt problem cannot draw: no page, one line."""
+    build_takes(SLOW)
+    page = tmp_path / "p.html"
+    done = sk("view", "nstar", "-e", "1-1000", "--max-seconds", "0.3", "--out", str(page))
+    stopped_in_time(done)
+    assert done.stdout == f"wrote no page: budget_exhausted: {REASON}\n"
+    assert not page.exists()
+
+
+def test_view_to_standard_output_says_so_on_stderr(sk, build_takes):
+    build_takes(SLOW)
+    done = sk("view", "nstar", "-e", "1-1000", "--max-seconds", "0.3", "--out", "-")
+    stopped_in_time(done)
+    assert done.stdout == ""
+    assert done.stderr == f"wrote no page: budget_exhausted: {REASON}\n"
