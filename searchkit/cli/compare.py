@@ -4,11 +4,12 @@ instance, one table."""
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 from typing import Any
 
 import searchkit
-from searchkit import Result
+from searchkit import Budget, Result
 
 from . import output
 from .instance import Instance, add_instance_arguments, load_instance
@@ -19,6 +20,7 @@ from .running import (
     add_budget_arguments,
     add_strategy_arguments,
     budget_from,
+    build_under,
     check_names,
     run_search,
     strategy_options_from,
@@ -35,8 +37,10 @@ examples:
   searchkit compare nstar -s dls,iddfs,wastar --depth 7 --weight 2   # options go where they fit
 
 Every combination of the listed strategies, heuristics, frontiers and visited backends runs once
-(a frontier only with the strategies of its kind), each under the same budget. A strategy the
-puzzle cannot run (bibfs without predecessors) is skipped, with the reason under the table.
+(a frontier only with the strategies of its kind), each under the same budget; the problem of
+each heuristic is built once, under a budget of its own (the same), before its runs. A strategy
+the puzzle cannot run (bibfs without predecessors) is skipped; why a run was skipped or did not
+solve is said under the table.
 exit status: 0 every run solved, 1 some run did not, 2 usage or input error (or every run
 skipped), 70 internal error, 130 interrupted.
 """
@@ -92,6 +96,9 @@ def plan_runs(strategies: list[str], frontiers: list[str] | None, visited: list[
     return runs
 
 
+Row = tuple[str | None, Choice, Result | str]  # heuristic, run, result (a str: why skipped)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run every planned combination and print the table (or JSON); the exit status."""
     instance = load_instance(args)
@@ -102,23 +109,7 @@ def run(args: argparse.Namespace) -> int:
     for h in heuristics:
         if h is not None:
             instance.resolved_options(heuristic=h)  # validate every value before running
-    budget = budget_from(args)
-    rows: list[tuple[str | None, Choice, Result | str]] = []  # a str: why the run was skipped
-    for heuristic in heuristics:
-        overrides = {} if heuristic is None else {"heuristic": heuristic}
-        problem = instance.problem(**overrides)
-        for choice in runs:
-            label = f"{choice.strategy}{'' if heuristic is None else ' h=' + heuristic}: "
-            try:
-                result: Result | str = run_search(problem, choice, budget, not args.json,
-                                                  prefix=label)
-            except Incompatible as exc:
-                result = str(exc)
-            rows.append((heuristic, choice, result))
-            if _status(result) == "interrupted":
-                break
-        if rows and _status(rows[-1][2]) == "interrupted":
-            break
+    rows = _compare(instance, runs, heuristics, budget_from(args), not args.json)
     statuses = [_status(r) for _, _, r in rows]
     if all(s == "skipped" for s in statuses):
         raise UsageError("; ".join(dict.fromkeys(str(r) for _, _, r in rows)))
@@ -127,14 +118,53 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(instance.describe())
         print(_table(rows, args))
-        for _, choice, result in rows:
-            if isinstance(result, str):
-                print(f"{_name(choice)}: skipped: {result}")
-            elif result.reason and result.status == "no_solution":
-                print(f"{_name(choice)}: {result.reason}")
+        for line in _notes(rows):
+            print(line)
     if "interrupted" in statuses:
         return 130
     return 0 if all(s in ("solved", "skipped") for s in statuses) else 1
+
+
+def _compare(instance: Instance, runs: list[Choice], heuristics: list[str | None],
+             budget: Budget | None, show_progress: bool) -> list[Row]:
+    """Every run with every heuristic, in that order, until one is interrupted.
+
+    Each run gets the whole ``budget``, so that the runs are compared under the same one. The
+    problem of each heuristic is built once for its runs, under a budget of its own, the same
+    (:func:`~.running.build_under`): a build it stops is each of its runs' result (a Ctrl-C's,
+    the first run's: the comparison ends there, as after an interrupted run).
+    """
+    rows: list[Row] = []
+    for heuristic in heuristics:
+        overrides = {} if heuristic is None else {"heuristic": heuristic}
+        built = build_under(functools.partial(instance.problem, **overrides), budget)
+        for choice in runs:
+            label = _with_heuristic(choice.strategy, heuristic) + ": "
+            try:
+                result: Result | str = built.stopped or run_search(
+                    built.problem, choice, budget, show_progress, prefix=label)
+            except Incompatible as exc:
+                result = str(exc)
+            rows.append((heuristic, choice, result))
+            if _status(result) == "interrupted":
+                return rows
+    return rows
+
+
+def _notes(rows: list[Row]) -> list[str]:
+    """The lines under the table: why each run was skipped or did not solve."""
+    notes = []
+    for heuristic, choice, result in rows:
+        name = _with_heuristic(_name(choice), heuristic)
+        if isinstance(result, str):
+            notes.append(f"{name}: skipped: {result}")
+        elif result.reason and not result.solved:
+            notes.append(f"{name}: {result.reason}")
+    return notes
+
+
+def _with_heuristic(name: str, heuristic: str | None) -> str:
+    return name if heuristic is None else f"{name} h={heuristic}"
 
 
 def _status(result: Result | str) -> str:
@@ -145,7 +175,7 @@ def _name(choice: Choice) -> str:
     return choice.strategy + "".join(f" {k}={v}" for k, v in choice.options)
 
 
-def _table(rows: list[tuple[str | None, Choice, Result | str]], args: argparse.Namespace) -> str:
+def _table(rows: list[Row], args: argparse.Namespace) -> str:
     """The text table of the runs, with a column per varied axis."""
     headers = ["strategy"]
     if args.heuristics:
@@ -178,8 +208,7 @@ def _table(rows: list[tuple[str | None, Choice, Result | str]], args: argparse.N
     return output.table(headers, lines, right=range(first_number, len(headers)))
 
 
-def _json(instance: Instance,
-          rows: list[tuple[str | None, Choice, Result | str]]) -> dict[str, Any]:
+def _json(instance: Instance, rows: list[Row]) -> dict[str, Any]:
     """The ``--json`` object of a comparison (documented in docs/cli.md)."""
     return {
         "puzzle": instance.puzzle.name,

@@ -138,3 +138,60 @@ def test_view_to_standard_output_says_so_on_stderr(sk, build_takes):
     stopped_in_time(done)
     assert done.stdout == ""
     assert done.stderr == f"wrote no page: budget_exhausted: {REASON}\n"
+
+
+# -- compare --------------------------------------------------------------------------------------
+
+def test_compare_stops_a_slow_build_for_every_run(sk, build_takes):
+    build_takes(SLOW)
+    done = sk("compare", "nstar", "-e", "1-1000", "-s", "bfs,astar", "--max-seconds", "0.3",
+              "--json")
+    stopped_in_time(done)
+    runs = json.loads(done.stdout)["runs"]
+    assert [(r["strategy"], r["status"], r["reason"]) for r in runs] == [
+        ("bfs", "budget_exhausted", REASON), ("astar", "budget_exhausted", REASON)]
+    assert all(r["stats"]["expanded"] == 0 for r in runs)
+
+
+def test_compare_says_why_under_the_table(sk, build_takes):
+    build_takes(SLOW)
+    done = sk("compare", "nstar", "-e", "1-1000", "-s", "bfs,astar", "--max-seconds", "0.3")
+    stopped_in_time(done)
+    assert done.stdout.endswith(f"\nbfs: {REASON}\nastar: {REASON}\n")
+
+
+def test_compare_builds_each_heuristics_problem_under_a_budget_of_its_own(sk, build_takes):
+    builds = build_takes(SLOW)
+    done = sk("compare", "nstar", "-e", "1-1000", "-s", "bfs", "--heuristics", "log2,zero",
+              "--max-seconds", "0.3", "--json")
+    assert done.returncode == 1 and done.seconds < 2 * WELL_BEFORE
+    assert builds == [{"heuristic": "log2"}, {"heuristic": "zero"}]
+    runs = json.loads(done.stdout)["runs"]
+    assert [(r["heuristic"], r["reason"]) for r in runs] == [("log2", REASON), ("zero", REASON)]
+
+
+def test_compares_notes_name_the_heuristic_whose_build_stopped(sk, build_takes):
+    build_takes(SLOW)
+    done = sk("compare", "nstar", "-e", "1-1000", "-s", "bfs", "--heuristics", "log2,zero",
+              "--max-seconds", "0.3")
+    assert done.returncode == 1
+    assert done.stdout.endswith(f"\nbfs h=log2: {REASON}\nbfs h=zero: {REASON}\n")
+
+
+def test_each_compared_run_gets_the_whole_budget_after_the_build(sk, build_takes):
+    """A 0.25 s build under a 0.4 s budget leaves each run its own 0.4 s, not 0.15 s: the runs
+    are compared under the same budget."""
+    build_takes(0.25)
+    done = sk("compare", "nstar", "-e", "3-1000000", "-s", "bfs,dfs", "--visited", "none",
+              "--max-seconds", "0.4", "--json")
+    assert done.returncode == 1 and done.seconds < 2 * WELL_BEFORE
+    runs = json.loads(done.stdout)["runs"]
+    assert [r["reason"] for r in runs] == ["time budget exhausted (0.4 s)"] * 2
+    assert all(r["stats"]["seconds"] >= 0.35 for r in runs)
+
+
+def test_compare_interrupted_while_building_prints_the_table_so_far(sk, interrupted_build):
+    done = sk("compare", "nstar", "-e", "1-1000", "-s", "bfs,astar")
+    assert done.returncode == 130
+    assert "\nbfs       interrupted " in done.stdout and "astar" not in done.stdout
+    assert done.stdout.endswith("\nbfs: interrupted by the user while building the problem\n")
