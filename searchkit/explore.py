@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .budget import Budget, Progress
+from .budget import Budget, Clock, Progress
 from .capabilities import Capabilities
 from .loops.run import Run
 from .plugins import get_visited_backend
@@ -76,6 +76,7 @@ def explore(
     progress: Callable[[Progress], None] | None = None,
     visited: str = "dict",
     max_depth: int | None = None,
+    since: Clock | None = None,
 ) -> Exploration:
     """Visit every state reachable from ``problem.initial()`` in breadth-first order.
 
@@ -90,6 +91,10 @@ def explore(
         The backend holding the distance map (``dict`` or ``hashtable``).
     max_depth:
         Do not go beyond this distance.
+    since:
+        A :class:`~searchkit.budget.Clock` read earlier in this thread: the time budgets count
+        from it, as :func:`~searchkit.search`'s ``since`` (building ``problem`` under the same
+        budget); ``stats.seconds`` still times this call.
 
     >>> from searchkit import GraphProblem, explore
     >>> e = explore(GraphProblem({1: {2: 1, 3: 1}, 2: {4: 1}, 3: {4: 1}}, start=1, goals=[]))
@@ -106,7 +111,7 @@ def explore(
     layer: list[Any] = []
     pending: list[Any] = []  # the next layer while it is being built
     expanded = generated = max_frontier = 0
-    run = Run(budget=budget, progress=progress)
+    run = Run(budget=budget, progress=progress, since=since)
 
     def sync(stats: Stats) -> None:
         stats.expanded, stats.generated, stats.visited = expanded, generated, len(dist)

@@ -15,7 +15,7 @@ from . import output
 from .instance import Instance, add_instance_arguments, load_instance
 from .parsing import UsageError, byte_size, positive
 from .progress import progress_for
-from .running import accept_negative_values, budget_value
+from .running import Built, accept_negative_values, budget_value, build_under
 
 __all__ = ["add_parser", "run", "histogram_lines", "PLOT_FORMATS", "DEFAULT_MAX_STATES"]
 
@@ -60,7 +60,7 @@ def add_parser(subparsers: Any, epilog: str) -> None:
     group.add_argument("--max-states", metavar="N", type=positive(int), default=DEFAULT_MAX_STATES,
                        help=f"stop after N states (default: {DEFAULT_MAX_STATES:,}; 0: no limit)")
     group.add_argument("--max-seconds", metavar="N", type=budget_value("max_seconds", float),
-                       help="stop after N seconds")
+                       help="stop after N seconds (building the problem included)")
     group.add_argument("--max-memory", metavar="SIZE", type=budget_value("max_bytes", byte_size,
                                                                "a size like 512M or 2G"),
                        help="stop before the exploration (or the process's growth) exceeds SIZE "
@@ -70,7 +70,9 @@ def add_parser(subparsers: Any, epilog: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Explore, print the report (or JSON), write the plot; 0 complete, 1 budget, 130 Ctrl-C."""
+    """Explore, print the report (or JSON), write the plot; 0 complete, 1 budget, 130 Ctrl-C.
+    The budget covers building the problem (:func:`~.running.build_under`): a build it stops
+    is reported as an exploration that reached no state."""
     if args.plot is not None:
         _check_plot(args.plot)
     instance = load_instance(args)
@@ -81,16 +83,9 @@ def run(args: argparse.Namespace) -> int:
     if backend.is_tree_search:
         raise UsageError(f"visited backend {args.visited!r} stores no distances (use dict or "
                          "hashtable)")
-    problem = instance.problem()
     budget = Budget(max_visited=args.max_states or None, max_seconds=args.max_seconds,
                     max_bytes=args.max_memory)
-    line = progress_for(not args.json, "depth")
-    try:
-        exploration = searchkit.explore(problem, budget=budget, progress=line,
-                                        visited=args.visited, max_depth=args.max_depth)
-    finally:
-        if line is not None:
-            line.clear()
+    exploration = _explore(build_under(instance.problem, budget), budget, args)
     if args.plot is not None:
         _plot(instance, exploration, args.plot, args.log)
     if args.json:
@@ -100,6 +95,22 @@ def run(args: argparse.Namespace) -> int:
         if args.plot is not None:
             print(f"plot written to {args.plot}")
     return {"complete": 0, "depth_limit": 0, "interrupted": 130}.get(exploration.status, 1)
+
+
+def _explore(built: Built, budget: Budget, args: argparse.Namespace) -> Exploration:
+    """The exploration of ``built.problem`` under what its build left of ``budget``; when the
+    budget stopped the build, its stop, as an exploration that reached no state."""
+    stop = built.stopped
+    if stop is not None:
+        return Exploration(stop.status, {}, stats=stop.stats, reason=stop.reason)
+    line = progress_for(not args.json, "depth")
+    try:
+        return searchkit.explore(built.problem, budget=budget, progress=line,
+                                 visited=args.visited, max_depth=args.max_depth,
+                                 since=built.since)
+    finally:
+        if line is not None:
+            line.clear()
 
 
 def histogram_lines(histogram: list[int], width: int, log: bool = False) -> list[str]:
@@ -123,24 +134,28 @@ def histogram_lines(histogram: list[int], width: int, log: bool = False) -> list
 
 
 def _report(instance: Instance, e: Exploration, log: bool) -> str:
-    """The text report: counts, distances and the histogram."""
+    """The text report: counts, distances and the histogram (none, and no distances, when no
+    state was reached: the budget stopped the build)."""
     status = "complete" if e.complete else f"incomplete: {e.reason or e.status}"
     s = e.stats
+    reached = e.count > 0
     lines = [
         instance.describe(),
         f"states         {output.count(e.count)} ({status})",
-        f"max distance   {e.max_distance}",
-        f"mean distance  {e.mean_distance:.3f}",
+        f"max distance   {e.max_distance if reached else '-'}",
+        f"mean distance  {f'{e.mean_distance:.3f}' if reached else '-'}",
         f"explored in    {output.seconds(s.seconds)} · {output.count(s.generated)} generated · "
         f"{output.size(s.peak_bytes)}",
-        "",
     ]
-    lines += histogram_lines(e.histogram, output.terminal_width(), log)
+    if reached:
+        lines += ["", *histogram_lines(e.histogram, output.terminal_width(), log)]
     return "\n".join(lines)
 
 
 def _json(instance: Instance, e: Exploration) -> dict[str, Any]:
-    """The ``--json`` object of an exploration (documented in docs/cli.md)."""
+    """The ``--json`` object of an exploration (documented in docs/cli.md); the distances are
+    ``None`` when no state was reached."""
+    reached = e.count > 0
     return {
         "puzzle": instance.puzzle.name,
         "instance": instance.name,
@@ -149,8 +164,8 @@ def _json(instance: Instance, e: Exploration) -> dict[str, Any]:
         "status": e.status,
         "reason": e.reason,
         "count": e.count,
-        "max_distance": e.max_distance,
-        "mean_distance": e.mean_distance,
+        "max_distance": e.max_distance if reached else None,
+        "mean_distance": e.mean_distance if reached else None,
         "histogram": e.histogram,
         "stats": e.stats.as_dict(),
     }

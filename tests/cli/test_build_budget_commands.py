@@ -195,3 +195,44 @@ def test_compare_interrupted_while_building_prints_the_table_so_far(sk, interrup
     assert done.returncode == 130
     assert "\nbfs       interrupted " in done.stdout and "astar" not in done.stdout
     assert done.stdout.endswith("\nbfs: interrupted by the user while building the problem\n")
+
+
+# -- stats ----------------------------------------------------------------------------------------
+
+def test_stats_stops_a_slow_build(sk, build_takes):
+    build_takes(SLOW)
+    done = sk("stats", "nstar", "-e", "1-1000", "--max-seconds", "0.3", "--json")
+    stopped_in_time(done)
+    out = json.loads(done.stdout)
+    assert (out["status"], out["reason"]) == ("budget_exhausted", REASON)
+    assert (out["count"], out["max_distance"], out["mean_distance"], out["histogram"]) == (
+        0, None, None, [])
+    assert out["stats"]["expanded"] == 0 and out["stats"]["seconds"] >= 0.3
+
+
+def test_stats_report_of_a_stopped_build(sk, build_takes):
+    build_takes(SLOW)
+    done = sk("stats", "nstar", "-e", "1-1000", "--max-seconds", "0.3")
+    stopped_in_time(done)
+    lines = done.stdout.splitlines()
+    assert lines[1:4] == [f"states         0 (incomplete: {REASON})", "max distance   -",
+                          "mean distance  -"]
+    assert "distance  states" not in done.stdout  # no histogram of nothing
+
+
+def test_stats_explores_for_the_time_the_build_left(sk, build_takes):
+    build_takes(0.3)
+    done = sk("stats", "nstar", "-e", "3-1000000", "--max-states", "0", "--max-seconds", "0.6",
+              "--json")
+    assert done.returncode == 1 and done.seconds < WELL_BEFORE
+    out = json.loads(done.stdout)
+    assert out["reason"] == "time budget exhausted (0.6 s)"
+    assert out["count"] > 0 and out["stats"]["seconds"] < 0.5
+
+
+def test_stats_interrupted_while_building(sk, interrupted_build):
+    done = sk("stats", "nstar", "-e", "1-1000", "--json")
+    assert done.returncode == 130
+    out = json.loads(done.stdout)
+    assert (out["status"], out["reason"]) == (
+        "interrupted", "interrupted by the user while building the problem")

@@ -387,6 +387,15 @@ def test_time_budgets_count_from_since():
     assert seconds < 0.5 and result.stats.seconds < 0.5
 
 
+def test_an_explorations_time_budget_counts_from_since():
+    since = Clock.now()
+    time.sleep(0.3)
+    exploration, seconds = _timed(lambda: explore(Counter(), budget=Budget(max_seconds=0.6),
+                                                  since=since))
+    assert exploration.reason == "time budget exhausted (0.6 s)" and exploration.count > 1
+    assert seconds < 0.5 and exploration.stats.seconds < 0.5
+
+
 def test_a_cpu_budget_counts_from_since():
     since = Clock.now()
     _busy(0.3)
