@@ -1,7 +1,7 @@
 """Files of many sliding-tile instances: Korf's lines and one board per line.
 
-A text is a *collection* when its first two content lines (``#`` starts a comment) are each a
-whole board on their own, of the same size:
+A text of several content lines (``#`` starts a comment) and no ``goal`` section is a
+*collection* unless it is one board drawn over several rows; then each line is one instance:
 
 * Korf's lines ``id optimum t0 t1 ... t(n-1)`` (``korf100.txt``, ``korf24_50.txt``): the instance
   is named by ``id`` and its known optimum is ``optimum`` -- for Korf's goal (blank first), so it
@@ -10,19 +10,30 @@ whole board on their own, of the same size:
 * one board per line in a one-line format of :func:`~searchkit_taquin.board.parse_board`
   (``87 135462`` or ``N*N`` numbers), named by their number in the file.
 
-Anything else (a board drawn over several rows, a ``goal`` section) is one instance, the whole
-text. A single Korf line is one instance with its optimum.
+The kind is decided by the whole text, never by its first lines alone, so that a bad line is
+reported as such wherever it is: a text that reads as one board is one instance; otherwise it is
+a collection when at least two of its lines (one, in a text of two lines) are each a whole
+instance on their own. The rows of one board share one blank, so at most one of them is a board
+on its own: a broken board drawn over three rows or more stays one instance and gets the board's
+own error. A single line, or a text with a ``goal`` section, is one instance; a single Korf line
+is one instance with its optimum.
 
 >>> text = "1 57 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\\n2 55 13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6"
 >>> [(i.name, i.known, i.line, i.text[:8]) for i in instances(text)]
 [('1', 57, 1, '14 13 15'), ('2', 55, 2, '13 5 4 1')]
 >>> [i.name for i in instances("87 135462\\n1234 5678\\n")], len(list(instances("1 2\\n3 0")))
 (['1', '2'], 1)
+>>> try:
+...     list(instances("87 135462\\n87 13546\\n12345678 \\n"))  # a tile short on line 2
+... except PuzzleFormatError as exc:
+...     print(exc)
+line 2: a one-line board must hold N*N tokens (N >= 2), got 2 (each line of this file is one board)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 from math import isqrt
 from typing import Any
 
@@ -49,20 +60,40 @@ def _korf_line(body: str) -> tuple[str, int, str] | None:
     return tokens[0], int(tokens[1]), " ".join(tokens[2:])
 
 
-def _board_size(body: str, blank: str | None) -> int | None:
-    """The number of cells if ``body`` alone is a valid one-line board, else ``None``."""
+def _is_board(text: str, blank: str | None) -> bool:
+    """Whether ``text`` alone is a valid board (one line or several rows)."""
     try:
-        return parse_board(body, blank).size
+        parse_board(text, blank)
     except PuzzleFormatError:
-        return None
+        return False
+    return True
 
 
-def _shape(body: str, blank: str | None) -> tuple[str, int] | None:
+def _is_instance(body: str, blank: str | None) -> bool:
+    """Whether the line ``body`` alone is one instance: a Korf line or a one-line board."""
     korf = _korf_line(body)
-    if korf is not None and _board_size(korf[2], blank) is not None:
-        return "korf", len(korf[2].split())  # not a row of 6, 11, 18... numbers of a board
-    size = _board_size(body, blank)
-    return None if size is None else ("board", size)
+    if korf is not None and _is_board(korf[2], blank):
+        return True  # not a row of 6, 11, 18... numbers of a board
+    return _is_board(body, blank)
+
+
+def _is_collection(text: str, lines: list[tuple[int, str]], blank: str | None) -> bool:
+    """Whether ``text``, of content ``lines`` (two or more, no ``goal`` section), holds one
+    instance per line, as the module docstring decides: it is not one board, and at least two
+    of its lines, or one of two, are whole instances on their own."""
+    if _is_board(text, blank):
+        return False
+    wanted = min(2, len(lines) - 1)
+    whole = (body for _, body in lines if _is_instance(body, blank))
+    return len(list(islice(whole, wanted))) == wanted  # stops at the second one found
+
+
+def _one_instance(text: str, lines: list[tuple[int, str]], korf_goal: bool) -> PuzzleInstance:
+    """The whole ``text`` as one instance (a single Korf line: its tiles, id and optimum)."""
+    korf = _korf_line(lines[0][1]) if len(lines) == 1 else None
+    if korf is None:
+        return PuzzleInstance("1", text)
+    return PuzzleInstance(korf[0], korf[2], korf[1] if korf_goal else None, lines[0][0])
 
 
 def instances(text: str, goal: str | None = None, blank: str | None = None,
@@ -72,14 +103,8 @@ def instances(text: str, goal: str | None = None, blank: str | None = None,
     lines = _content_lines(text)
     korf_goal = goal in (None, "blank-first")
     markers = any(body.strip().lower() in ("goal", "goal:") for _, body in lines)
-    first = _shape(lines[0][1], blank) if lines and not markers else None
-    second = _shape(lines[1][1], blank) if len(lines) > 1 and first else None
-    if first is None or (len(lines) > 1 and (second is None or second[1] != first[1])):
-        korf = _korf_line(lines[0][1]) if len(lines) == 1 else None
-        if korf is None:
-            yield PuzzleInstance("1", text)
-        else:
-            yield PuzzleInstance(korf[0], korf[2], korf[1] if korf_goal else None, lines[0][0])
+    if markers or len(lines) < 2 or not _is_collection(text, lines, blank):
+        yield _one_instance(text, lines, korf_goal)
         return
     for number, (lineno, body) in enumerate(lines, 1):
         korf = _korf_line(body)
