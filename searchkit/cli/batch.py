@@ -215,6 +215,7 @@ def run(args: argparse.Namespace) -> int:
         if held and not args.resume:
             raise UsageError(f"{args.out} already holds {len(held)} tasks: add --resume to "
                              "continue it (stored tasks are skipped), or choose another --out")
+        store.prepare()  # accepted: only now is the file created, upgraded or repaired
         todo = api.pending(tasks, store)  # each task once (a file given twice), none stored
         keys = {task_key(task) for task in tasks}
         skipped = len(keys) - len(todo)

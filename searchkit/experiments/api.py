@@ -104,8 +104,10 @@ def batch(tasks: Iterable[Task], *, jobs: int | None = None, scheduler: str | No
 
     opened = open_store(store) if isinstance(store, (str, os.PathLike)) else store
     try:
-        if resume and opened is not None:
-            tasks = pending(tasks, opened)
+        if opened is not None:
+            if resume:
+                tasks = pending(tasks, opened)
+            opened.prepare()  # an unwritable store fails here, before any task runs
         if scheduler is not None or dask_local is not None:
             from .cluster import run_dask
 

@@ -14,9 +14,12 @@ write) and survives a crash of the run
 :func:`read_records` reads any store back (``searchkit report``). A half-written last line of a
 JSON-lines or CSV file (the run was killed while writing it) is ignored.
 
-A store written before records carried a ``digest`` reads as records whose digest is ``None``;
-opened to add records, its SQLite table gains the column, and its CSV header the field (the
-rows before stay one field short, read as no digest).
+Opening a store only reads it: the file is created, upgraded or repaired by
+:meth:`Store.prepare`, which ``searchkit batch`` calls once the run is accepted (a run refused
+for want of ``--resume`` leaves the file byte for byte as it was) and the first write calls
+otherwise. A store written before records carried a ``digest`` reads as records whose digest is
+``None``; prepared, its SQLite table gains the column, and its CSV header the field (the rows
+before stay one field short, read as no digest).
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "runs.sqlite"
@@ -109,23 +112,50 @@ def _located(row: Any, where: str) -> dict[str, Any]:
 
 
 class Store:
-    """The interface of a store: ``add(record)``, ``add_many(records)``, ``keys()``,
-    ``close()``."""
+    """The interface of a store: ``keys()``, ``prepare()``, ``add(record)``,
+    ``add_many(records)``, ``close()``. Opened, a store has not changed its file; a subclass
+    writes in ``_open_for_writing`` and ``_write``."""
 
     path: Path
+    _prepared = False
+
+    def prepare(self) -> None:
+        """Make the file ready for records: create it, upgrade a store of an older searchkit to
+        the current fields, cut a half-written last line. Nothing changes the file before; a
+        second call does nothing. Raises :class:`SearchkitError` when the file cannot be
+        opened for writing."""
+        if self._prepared:
+            return
+        try:
+            self._open_for_writing()
+        except (OSError, sqlite3.Error) as exc:
+            raise SearchkitError(f"{self.path}: cannot open the store: {exc}") from None
+        self._prepared = True
 
     def add(self, record: Mapping[str, Any]) -> None:
         self.add_many([record])
 
     def add_many(self, records: Iterable[Mapping[str, Any]]) -> None:
-        """Write ``records`` (all or none, in SQLite), durably before returning."""
+        """Write ``records`` (all or none, in SQLite), durably before returning; the store is
+        prepared first if it was not."""
+        self.prepare()
+        self._write(records)
+
+    def _open_for_writing(self) -> None:
+        raise NotImplementedError
+
+    def _write(self, records: Iterable[Mapping[str, Any]]) -> None:
         raise NotImplementedError
 
     def keys(self) -> set[TaskKey]:
-        """The task keys of the records stored (see :func:`~.tasks.task_key`)."""
+        """The task keys of the records stored (see :func:`~.tasks.task_key`); none while the
+        file does not exist."""
+        if not self.path.exists():
+            return set()
         return {record_key(r) for r in read_records(self.path)}
 
     def close(self) -> None:
+        """Close what :meth:`prepare` opened, if anything."""
         raise NotImplementedError
 
     def __enter__(self) -> Store:
@@ -140,24 +170,38 @@ _LOCK_WAIT = 60.0
 
 
 class SQLiteStore(Store):
-    """The table ``results`` of an SQLite database (created if needed)."""
+    """The table ``results`` of an SQLite database (created when prepared)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        # another program holding the database (a browser's open transaction) is waited for
-        self.db = sqlite3.connect(path, timeout=_LOCK_WAIT)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        columns = ", ".join(f"{name} {_TYPES.get(name, 'TEXT')}" for name in FIELDS)
-        self.db.execute(f"CREATE TABLE IF NOT EXISTS results ({columns})")
-        held = {row[1] for row in self.db.execute("PRAGMA table_info(results)")}
-        if held == set(FIELDS) - {"digest"}:  # a store of ours from before the digest
-            self.db.execute("ALTER TABLE results ADD COLUMN digest TEXT")
-        self.db.commit()
+        self.db: sqlite3.Connection | None = None
+        self._held = _holds_results(path)  # read only: also checks that it is a database
         self._insert = (f"INSERT INTO results ({', '.join(FIELDS)}) "
                         f"VALUES ({', '.join('?' for _ in FIELDS)})")
 
-    def add_many(self, records: Iterable[Mapping[str, Any]]) -> None:
+    def keys(self) -> set[TaskKey]:
+        """The task keys stored; none in a database without the table yet."""
+        return super().keys() if self._held else set()
+
+    def _open_for_writing(self) -> None:
+        # another program holding the database (a browser's open transaction) is waited for
+        db = sqlite3.connect(self.path, timeout=_LOCK_WAIT)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            columns = ", ".join(f"{name} {_TYPES.get(name, 'TEXT')}" for name in FIELDS)
+            db.execute(f"CREATE TABLE IF NOT EXISTS results ({columns})")
+            held = {row[1] for row in db.execute("PRAGMA table_info(results)")}
+            if held == set(FIELDS) - {"digest"}:  # a store of ours from before the digest
+                db.execute("ALTER TABLE results ADD COLUMN digest TEXT")
+            db.commit()
+        except sqlite3.Error:
+            db.close()
+            raise
+        self.db, self._held = db, True
+
+    def _write(self, records: Iterable[Mapping[str, Any]]) -> None:
+        assert self.db is not None  # prepared by add_many
         rows = []
         for record in records:
             values = []
@@ -176,27 +220,34 @@ class SQLiteStore(Store):
             raise SearchkitError(f"{self.path}: cannot store the records: {exc}") from None
 
     def close(self) -> None:
-        self.db.close()
+        if self.db is not None:
+            self.db.close()
 
 
 class _AppendedFile(Store):
-    """A text file opened for appending, after cutting a half-written last line."""
+    """A text file, opened for appending when prepared, after cutting a half-written last
+    line."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        _check_ours(path)  # before the repair: a file of another program is left untouched
-        _repair(path)
-        self.fresh = not path.exists() or path.stat().st_size == 0
-        self.handle = open(path, "a", newline="", encoding="utf-8")  # noqa: SIM115
+        self.handle: io.TextIOWrapper | None = None
+        _check_ours(path)  # a file of another program is refused, and left untouched
+
+    def _open_for_writing(self) -> None:
+        _repair(self.path)
+        self.fresh = not self.path.exists() or self.path.stat().st_size == 0
+        self.handle = open(self.path, "a", newline="", encoding="utf-8")  # noqa: SIM115
 
     def close(self) -> None:
-        self.handle.close()
+        if self.handle is not None:
+            self.handle.close()
 
 
 class JSONLinesStore(_AppendedFile):
     """One JSON object per line, appended."""
 
-    def add_many(self, records: Iterable[Mapping[str, Any]]) -> None:
+    def _write(self, records: Iterable[Mapping[str, Any]]) -> None:
+        assert self.handle is not None  # prepared by add_many
         self.handle.write("".join(json.dumps({n: r.get(n) for n in FIELDS}) + "\n"
                                   for r in records))
         self.handle.flush()
@@ -205,15 +256,17 @@ class JSONLinesStore(_AppendedFile):
 class CSVStore(_AppendedFile):
     """A CSV file with a header of the fields, appended."""
 
-    def __init__(self, path: Path) -> None:
-        _add_digest(path)
-        super().__init__(path)
+    def _open_for_writing(self) -> None:
+        _add_digest(self.path)
+        super()._open_for_writing()
+        assert self.handle is not None  # opened just above
         self.writer = csv.writer(self.handle)
         if self.fresh:
             self.writer.writerow(FIELDS)
             self.handle.flush()
 
-    def add_many(self, records: Iterable[Mapping[str, Any]]) -> None:
+    def _write(self, records: Iterable[Mapping[str, Any]]) -> None:
+        assert self.handle is not None  # prepared by add_many
         for record in records:
             row = []
             for name in FIELDS:
@@ -259,8 +312,9 @@ def _check_ours(path: Path) -> None:
     if not first:
         return
     if _kind(path) == "csv":
-        header = ",".join(FIELDS)
-        ours = first == header or (not line.endswith(b"\n") and header.startswith(first))
+        header = ",".join(FIELDS)  # or the header before the digest, upgraded when prepared
+        ours = (first in (header, _BEFORE_DIGEST)
+                or (not line.endswith(b"\n") and header.startswith(first)))
     else:
         ours = first.startswith('{"puzzle": ')
     if not ours:
@@ -279,13 +333,33 @@ def _repair(path: Path) -> None:
         pass
 
 
+def _read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection to the SQLite file ``path``, which must exist."""
+    # as a URI: the path percent-encoded ('%', '#' and '?' are URI syntax)
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+
+
+def _holds_results(path: Path) -> bool:
+    """Whether the SQLite file ``path`` exists and has a table ``results``, read without
+    changing it; :class:`sqlite3.Error` if it is no database."""
+    if not path.exists():
+        return False
+    db = _read_only(path)
+    try:
+        return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
+                          "name = 'results'").fetchone() is not None
+    finally:
+        db.close()
+
+
 def _kind(path: Path) -> str:
     return {".jsonl": "jsonl", ".csv": "csv"}.get(path.suffix.lower(), "sqlite")
 
 
 def open_store(path: str | os.PathLike[str]) -> Store:
-    """The store at ``path`` (created if missing), by extension: ``.jsonl``, ``.csv``, else
-    SQLite."""
+    """The store at ``path``, by extension: ``.jsonl``, ``.csv``, else SQLite. The file is
+    read, not changed (nor created if missing) until the store is prepared (see :class:`Store`);
+    a file that is no store of ours raises :class:`SearchkitError`."""
     path = Path(path)
     kind = _kind(path)
     try:
@@ -306,8 +380,7 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
     kind = _kind(path)
     if kind == "sqlite":
         try:
-            # as a URI, read-only: the path percent-encoded ('%', '#' and '?' are URI syntax)
-            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            db = _read_only(path)
             db.row_factory = sqlite3.Row
             rows = [dict(row) for row in db.execute("SELECT * FROM results ORDER BY rowid")]
             db.close()

@@ -222,6 +222,64 @@ def test_a_store_from_before_digests_reads_and_resumes_by_label_and_says_so(tmp_
     assert capsys.readouterr().out.startswith(f"{out}: 3 records · puzzle nstar\n")
 
 
+def _columns(path):
+    """The fields of a store: the SQLite table's columns, the CSV header, the last JSON
+    record's keys."""
+    if path.suffix == ".sqlite":
+        with sqlite3.connect(path) as db:
+            columns = tuple(row[1] for row in db.execute("PRAGMA table_info(results)"))
+        db.close()
+        return columns
+    lines = path.read_text().splitlines()
+    return tuple(json.loads(lines[-1])) if path.suffix == ".jsonl" else tuple(lines[0].split(","))
+
+
+@pytest.mark.parametrize("suffix", [".sqlite", ".jsonl", ".csv"])
+def test_a_run_refused_for_want_of_resume_leaves_an_old_store_as_it_was(tmp_path, capsys,
+                                                                        suffix):
+    """Opening the store upgraded it (the digest column added, the CSV header rewritten, an
+    SQLite file put in WAL mode, a half-written last line cut) before the run was refused."""
+    pairs = tmp_path / "pairs.txt"
+    pairs.write_text("1 42\n1 43\n")
+    out = tmp_path / f"old{suffix}"
+    _old_store(out, list(searchkit.batch(_tasks("nstar", pairs, ["bfs"]), jobs=1)))
+    if suffix != ".sqlite":
+        with open(out, "a") as handle:
+            handle.write('{"puzzle": "nstar", "inst' if suffix == ".jsonl" else "nstar,pairs")
+    before = out.read_bytes()
+    pairs.write_text("1 42\n1 43\n1 44\n")
+    run = ["batch", "nstar", str(pairs), "-s", "bfs", "--jobs", "1", "--out", str(out)]
+    assert main(run) == 2
+    assert capsys.readouterr().err == (f"searchkit: error: {out} already holds 2 tasks: add "
+                                       "--resume to continue it (stored tasks are skipped), or "
+                                       "choose another --out\n")
+    assert out.read_bytes() == before
+    assert main(run + ["--resume"]) == 0                  # accepted: upgraded, then written
+    assert _columns(out) == FIELDS
+    assert [(r["instance"], r["digest"]) for r in read_records(out)] == [
+        ("pairs.txt:1", None), ("pairs.txt:2", None), ("pairs.txt:3", _digest("1 44"))]
+
+
+def test_a_refused_run_leaves_a_sqlite_store_and_its_journal_as_they_were(tmp_path, capsys):
+    """A run still writing (or killed) leaves records in the write-ahead log: the refused run
+    reads them, and neither checkpoints them into the file nor touches the log."""
+    pairs = tmp_path / "pairs.txt"
+    pairs.write_text("1 42\n")
+    out = tmp_path / "r.sqlite"
+    run = ["batch", "nstar", str(pairs), "-s", "bfs", "--jobs", "1", "--out", str(out)]
+    with open_store(out) as store:
+        store.add({"puzzle": "nstar", "instance": "a", "strategy": "bfs", "options": {}})
+        wal = out.with_name("r.sqlite-wal")
+        before = out.read_bytes(), wal.read_bytes()
+        assert wal.stat().st_size > 0
+        assert main(run) == 2
+        assert "already holds 1 tasks" in capsys.readouterr().err
+        assert (out.read_bytes(), wal.read_bytes()) == before
+    assert main(run + ["--resume"]) == 0
+    assert [r["instance"] for r in read_records(out)] == ["a", "pairs.txt"]
+    capsys.readouterr()
+
+
 def test_report_tells_apart_two_texts_under_one_label(tmp_path, capsys):
     """Records were matched across configurations by label: BFS on an edited file's text was
     compared with A* on the text before the edit (a 400x ratio instead of 4x)."""
@@ -265,6 +323,7 @@ def test_a_sqlite_store_locked_by_another_program_is_waited_for_then_a_clear_err
     monkeypatch.setattr(stores, "_LOCK_WAIT", 0.2)
     path = tmp_path / "r.sqlite"
     with open_store(path) as store:
+        store.prepare()                   # as a run does before its first task
         other = sqlite3.connect(path)
         other.execute("BEGIN IMMEDIATE")  # a database browser's open write transaction
         with pytest.raises(searchkit.SearchkitError,
