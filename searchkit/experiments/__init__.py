@@ -8,7 +8,8 @@ The pieces, one module each:
 * :mod:`~searchkit.experiments.schedule` -- chunks, completion order, dead workers;
 * :mod:`~searchkit.experiments.local` and :mod:`~searchkit.experiments.cluster` -- the process
   pool and Dask backends;
-* :mod:`~searchkit.experiments.store` -- SQLite, JSON lines, CSV;
+* :mod:`~searchkit.experiments.store` -- SQLite, JSON lines, CSV, and
+  :mod:`~searchkit.experiments.records` -- reading any of them back;
 * :mod:`~searchkit.experiments.api` -- :func:`batch`, the entry point (``searchkit.batch``);
 * :mod:`~searchkit.experiments.report` and :mod:`~searchkit.experiments.plots` -- summaries and
   the plots of ``searchkit report``; :mod:`~searchkit.experiments.progress` -- the progress bar
@@ -31,7 +32,7 @@ from .api import batch, check_tasks, pending
 from .tasks import FIELDS, Task, sweep
 
 _LAZY = {"read_collection": "collection", "load_known": "collection", "select": "collection",
-         "open_store": "store", "read_records": "store"}
+         "open_store": "store", "read_records": "records"}
 
 
 def __getattr__(name: str) -> Any:  # csv and sqlite3 are imported only when used

@@ -11,8 +11,8 @@ write) and survives a crash of the run
 * ``.csv``: a header of the fields, then one row per record (``options``, ``plan`` as JSON).
 
 :meth:`Store.keys` gives the task keys already stored, which ``--resume`` skips, and
-:func:`read_records` reads any store back (``searchkit report``). A half-written last line of a
-JSON-lines or CSV file (the run was killed while writing it) is ignored.
+:func:`~.records.read_records` reads any store back (``searchkit report``). A half-written last
+line of a JSON-lines or CSV file (the run was killed while writing it) is ignored.
 
 Opening a store only reads it: the file is created, upgraded or repaired by
 :meth:`Store.prepare`, which ``searchkit batch`` calls once the run is accepted (a run refused
@@ -36,80 +36,17 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import SearchkitError, excerpt, read_text
+from ..errors import SearchkitError, excerpt
+from .records import JSON_FIELDS, SQL_TYPES, read_only, read_records, store_kind
 from .tasks import FIELDS, TaskKey, options_json, record_key
 
 __all__ = ["Store", "SQLiteStore", "JSONLinesStore", "CSVStore", "open_store", "read_records"]
-
-_JSON_FIELDS = ("options", "plan")
-_TYPES = {"cost": "REAL", "length": "INTEGER", "known": "REAL", "matches_known": "INTEGER",
-          "expanded": "INTEGER", "generated": "INTEGER", "cpu_seconds": "REAL",
-          "seconds": "REAL", "peak_bytes": "INTEGER"}
-
-
-def _number(value: Any) -> Any:
-    """Floats that hold integers come back as ints (costs, optima)."""
-    return int(value) if isinstance(value, float) and value.is_integer() else value
-
-
-def _decode(row: Mapping[str, Any]) -> dict[str, Any]:
-    """A record as batch yields it, from a stored row (JSON text, 0/1, empty CSV fields).
-
-    A row that is not a record raises :class:`ValueError` naming the wrong field.
-    """
-    record = {name: row.get(name) for name in FIELDS}
-    for name in ("puzzle", "instance", "strategy", "digest"):
-        value = record[name]
-        if value is None:
-            if name != "digest":  # a record stored before digests has none
-                raise ValueError(f"the record has no {name!r}")
-        elif not isinstance(value, str):
-            raise ValueError(f"{name} is {excerpt(value)}, not text")
-    for name in _JSON_FIELDS:
-        if isinstance(record[name], str) and record[name]:
-            try:
-                record[name] = json.loads(record[name])
-            except ValueError:
-                raise ValueError(f"{name} is {excerpt(record[name])}, not JSON") from None
-        elif isinstance(record[name], str):
-            record[name] = None
-    if record["options"] is None:
-        record["options"] = {}
-    if not isinstance(record["options"], dict):
-        raise ValueError(f"options is {excerpt(record['options'])}, not a JSON object")
-    if record["matches_known"] is not None and not isinstance(record["matches_known"], bool):
-        record["matches_known"] = str(record["matches_known"]).lower() in ("1", "true")
-    for name, kind in _TYPES.items():
-        value = record[name]
-        if name == "matches_known" or value is None:
-            continue
-        try:
-            if isinstance(value, str):  # CSV fields are text
-                value = float(value) if kind == "REAL" else int(value)
-            if isinstance(value, bool) or not math.isfinite(value):
-                raise ValueError
-        except (TypeError, ValueError, OverflowError):
-            raise ValueError(f"{name} is {excerpt(record[name])}, not a finite number") from None
-        record[name] = _number(value) if name in ("cost", "known") else value
-    return record
-
-
-def _located(row: Any, where: str) -> dict[str, Any]:
-    """:func:`_decode` of the row at ``where`` (``FILE:LINE``): a bad row is a SearchkitError."""
-    if not isinstance(row, dict):
-        raise SearchkitError(f"{where}: not a JSON record: {excerpt(row)} is not an object")
-    try:
-        return _decode(row)
-    except ValueError as exc:
-        raise SearchkitError(f"{where}: {exc}") from None
-
 
 class Store:
     """The interface of a store: ``keys()``, ``prepare()``, ``add(record)``,
@@ -189,7 +126,7 @@ class SQLiteStore(Store):
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
-            columns = ", ".join(f"{name} {_TYPES.get(name, 'TEXT')}" for name in FIELDS)
+            columns = ", ".join(f"{name} {SQL_TYPES.get(name, 'TEXT')}" for name in FIELDS)
             db.execute(f"CREATE TABLE IF NOT EXISTS results ({columns})")
             held = {row[1] for row in db.execute("PRAGMA table_info(results)")}
             if held == set(FIELDS) - {"digest"}:  # a store of ours from before the digest
@@ -271,7 +208,7 @@ class CSVStore(_AppendedFile):
             row = []
             for name in FIELDS:
                 value = record.get(name)
-                if name in _JSON_FIELDS and value is not None:
+                if name in JSON_FIELDS and value is not None:
                     value = json.dumps(value, sort_keys=name == "options")
                 row.append("" if value is None else value)
             self.writer.writerow(row)
@@ -311,7 +248,7 @@ def _check_ours(path: Path) -> None:
     first = line.decode("utf-8", "replace").rstrip("\r\n")
     if not first:
         return
-    if _kind(path) == "csv":
+    if store_kind(path) == "csv":
         header = ",".join(FIELDS)  # or the header before the digest, upgraded when prepared
         ours = (first in (header, _BEFORE_DIGEST)
                 or (not line.endswith(b"\n") and header.startswith(first)))
@@ -333,18 +270,12 @@ def _repair(path: Path) -> None:
         pass
 
 
-def _read_only(path: Path) -> sqlite3.Connection:
-    """A read-only connection to the SQLite file ``path``, which must exist."""
-    # as a URI: the path percent-encoded ('%', '#' and '?' are URI syntax)
-    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-
-
 def _holds_results(path: Path) -> bool:
     """Whether the SQLite file ``path`` exists and has a table ``results``, read without
     changing it; :class:`sqlite3.Error` if it is no database."""
     if not path.exists():
         return False
-    db = _read_only(path)
+    db = read_only(path)
     try:
         return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
                           "name = 'results'").fetchone() is not None
@@ -352,16 +283,12 @@ def _holds_results(path: Path) -> bool:
         db.close()
 
 
-def _kind(path: Path) -> str:
-    return {".jsonl": "jsonl", ".csv": "csv"}.get(path.suffix.lower(), "sqlite")
-
-
 def open_store(path: str | os.PathLike[str]) -> Store:
     """The store at ``path``, by extension: ``.jsonl``, ``.csv``, else SQLite. The file is
     read, not changed (nor created if missing) until the store is prepared (see :class:`Store`);
     a file that is no store of ours raises :class:`SearchkitError`."""
     path = Path(path)
-    kind = _kind(path)
+    kind = store_kind(path)
     try:
         if kind == "jsonl":
             return JSONLinesStore(path)
@@ -370,37 +297,3 @@ def open_store(path: str | os.PathLike[str]) -> Store:
         return SQLiteStore(path)
     except (OSError, sqlite3.Error) as exc:
         raise SearchkitError(f"{path}: cannot open the store: {exc}") from None
-
-
-def read_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
-    """The records stored at ``path``, in the order they were written."""
-    path = Path(path)
-    if not path.exists():
-        raise SearchkitError(f"{path}: no such store")
-    kind = _kind(path)
-    if kind == "sqlite":
-        try:
-            db = _read_only(path)
-            db.row_factory = sqlite3.Row
-            rows = [dict(row) for row in db.execute("SELECT * FROM results ORDER BY rowid")]
-            db.close()
-        except sqlite3.Error as exc:
-            raise SearchkitError(f"{path}: not a results database ({exc})") from None
-        yield from (_located(row, f"{path}: record {n}") for n, row in enumerate(rows, 1))
-        return
-    text = read_text(path)
-    if text and not text.endswith("\n"):
-        text = text[: text.rfind("\n") + 1]  # a half-written last line
-    if kind == "jsonl":
-        for lineno, line in enumerate(text.splitlines(), 1):
-            if line.strip():
-                try:
-                    row = json.loads(line)
-                except ValueError:
-                    raise SearchkitError(f"{path}:{lineno}: not a JSON record") from None
-                yield _located(row, f"{path}:{lineno}")
-        return
-    rows = csv.DictReader(io.StringIO(text))
-    for row in rows:
-        yield _located({k: (v if v != "" else None) for k, v in row.items()},
-                       f"{path}:{rows.line_num}")
