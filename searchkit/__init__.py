@@ -26,7 +26,7 @@ from .explored import SearchGraph, search_graph
 from .frontiers import Frontier, FrontierKind
 from .graph import GraphProblem
 from .hookspecs import hookimpl
-from .loops.watch import check_budget
+from .loops.watch import check_budget, cpu_budgeted
 from .plugins import (
     frontiers,
     get,
@@ -69,6 +69,7 @@ __all__ = [
     "Budget",
     "Progress",
     "check_budget",
+    "cpu_budgeted",
     "Exploration",
     "Strategy",
     "StrategyOption",

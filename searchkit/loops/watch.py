@@ -20,11 +20,17 @@ successor function. That code belongs to the search and runs under its budget in
   Ctrl-C unwinds, killing worker processes, say): that cleanup runs to its end. A CPU time budget
   has no timer: only the loop's checks and :func:`check_budget` stop it.
 
+A CPU time budget counts the CPU time of the search's thread alone: work handed to other
+processes or threads escapes it. Costly code asks :func:`cpu_budgeted` and, when it says so, does
+that work in the search's thread, calling :func:`check_budget` as it goes.
+
 Either way :meth:`Run.guard <searchkit.loops.Run.guard>` turns the interruption into the result.
 Plugin code must therefore, as for Ctrl-C, leave its caches absent rather than half-built when
 an exception passes through it (build, then store).
 
 >>> check_budget()  # outside a search: nothing to check
+>>> cpu_budgeted()
+False
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ from ..budget import BudgetExhausted
 if TYPE_CHECKING:
     from .run import Run
 
-__all__ = ["check_budget", "running", "alarm", "disarm"]
+__all__ = ["check_budget", "cpu_budgeted", "running", "alarm", "disarm"]
 
 class _ThreadState(threading.local):
     """Per thread: the running searches (innermost last) and the one whose timer is set."""
@@ -69,6 +75,15 @@ def check_budget() -> None:
     stack = _local.runs
     if stack:
         stack[-1].poll()
+
+
+def cpu_budgeted() -> bool:
+    """Whether a search running in this thread (the innermost or one around it) has a CPU time
+    budget. That budget counts this thread's CPU time only, so work done for the search in other
+    processes or threads (a pool building tables) is not bounded by it: such work should then run
+    in this thread instead, calling :func:`check_budget` as it goes. False outside a search.
+    """
+    return any(run.cpu_deadline is not None for run in _local.runs)
 
 
 #: when the timer comes again if its interruption was lost (raised where Python ignores it)

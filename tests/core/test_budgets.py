@@ -16,7 +16,15 @@ from pathlib import Path
 
 import pytest
 
-from searchkit import Budget, GraphProblem, OptionError, check_budget, explore, search
+from searchkit import (
+    Budget,
+    GraphProblem,
+    OptionError,
+    check_budget,
+    cpu_budgeted,
+    explore,
+    search,
+)
 from searchkit.budget import Clock
 from searchkit.cli import main
 from searchkit.loops import BudgetExhausted
@@ -339,6 +347,44 @@ def test_check_budget_stops_setup_on_cpu_time():
     result, seconds = _timed(lambda: search(problem, "astar", budget=budget))
     assert result.status == "budget_exhausted" and result.stats.expanded == 0
     assert "CPU time budget" in result.reason and seconds < 0.5
+
+
+
+class _AsksCpuBudgeted(Counter):
+    """A line whose heuristic records what :func:`cpu_budgeted` says."""
+
+    def __init__(self):
+        self.seen = []
+
+    def heuristic(self, n):
+        self.seen.append(cpu_budgeted())
+        return 0
+
+
+@pytest.mark.parametrize("budget, expected", [
+    (Budget(max_cpu_seconds=5, max_expansions=2), True),
+    (Budget(max_seconds=5, max_expansions=2), False),
+    (Budget(max_expansions=2), False),
+], ids=["cpu", "wall-clock", "no time"])
+def test_cpu_budgeted_says_whether_the_running_search_counts_cpu_time(budget, expected):
+    problem = _AsksCpuBudgeted()
+    search(problem, "astar", budget=budget)
+    assert problem.seen and set(problem.seen) == {expected}
+    assert cpu_budgeted() is False  # the search is over
+
+
+def test_cpu_budgeted_sees_the_cpu_budget_of_a_search_around_the_running_one():
+    """Work of an inner search without a CPU budget still counts on the outer one's CPU clock."""
+    inner = _AsksCpuBudgeted()
+
+    class Outer(Counter):
+        def heuristic(self, n):
+            if n == 0:
+                search(inner, "astar", budget=Budget(max_expansions=1))
+            return 0
+
+    search(Outer(), "astar", budget=Budget(max_cpu_seconds=5, max_expansions=1))
+    assert inner.seen and set(inner.seen) == {True}
 
 
 CHILD = textwrap.dedent("""
