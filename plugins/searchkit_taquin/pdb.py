@@ -21,7 +21,8 @@ on stderr when it takes more than a second) and then saved with a checksummed he
 under the budget of the search (or the command) it is for: it stops when the budget's timer, a
 Ctrl-C or :func:`searchkit.check_budget` (called at every layer of a build in this thread) stops
 it, its worker processes killed at once; the tables finished by then are kept, the others never
-stored.
+stored. Under a CPU time budget the tables are built one after the other in this thread: the
+budget counts this thread's CPU time only, which a pool's workers would not use.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from searchkit import check_budget
+from searchkit import check_budget, cpu_budgeted
 from searchkit.patterndb import StderrProgress, cache_directory, load_table, save_table
 
 from .patterns import PDB_MAX_CELLS, bits_per_cell
@@ -270,6 +271,18 @@ def forget_loaded_tables() -> None:
     _MEMORY.clear()
 
 
+def _workers(missing: list[tuple[Any, ...]]) -> int:
+    """How many worker processes build ``missing``: one per table, at most one per core; 1 (no
+    pool: the build runs in this thread) when the tables are small (4 tiles or fewer: a pool
+    would cost more than it saves), when this process may not have children (a Dask worker's is
+    a daemon), or under a CPU time budget (:func:`~searchkit.cpu_budgeted`), which counts this
+    thread's CPU time only: the workers' would escape it."""
+    small = max(len(key[3]) for key in missing) <= 4
+    if small or cpu_budgeted() or multiprocessing.current_process().daemon:
+        return 1
+    return min(len(missing), os.cpu_count() or 1)
+
+
 def _build_missing(missing: list[tuple[Any, ...]], use_cache: bool) -> None:
     sizes = "-".join(str(len(key[3])) for key in missing)
     h, w = missing[0][0], missing[0][1]
@@ -292,11 +305,9 @@ def _build_missing(missing: list[tuple[Any, ...]], use_cache: bool) -> None:
     def report() -> None:
         show.update(f"{sum(counters) / 1e6:.1f} of {expected / 1e6:.1f} million states")
 
-    workers = min(len(missing), os.cpu_count() or 1)
-    if multiprocessing.current_process().daemon:  # e.g. a Dask worker: no child processes
-        workers = 1
+    workers = _workers(missing)
     try:
-        if workers <= 1 or max(len(key[3]) for key in missing) <= 4:
+        if workers <= 1:
             for slot, key in enumerate(missing):
                 finish(slot, _build_bytes(slot, *key, check=True))
         else:

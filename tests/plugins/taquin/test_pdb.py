@@ -131,13 +131,12 @@ def test_solve_with_pdb_on_a_fresh_cache_keeps_its_time_budget(tmp_path) -> None
     assert seconds < 10.0  # the build alone takes half a minute
 
 
-def test_a_cpu_budget_stops_a_build_in_the_searchs_own_thread(monkeypatch) -> None:
-    """One core: three 5-tile 4x4 tables one after the other (about 5 s of CPU time) under a
-    0.3 s CPU budget, which has no timer: the builder's check at every layer stops it."""
+def test_a_cpu_budget_stops_a_build_in_the_searchs_own_thread() -> None:
+    """Three 5-tile 4x4 tables, one after the other in this thread (about 5 s of CPU time), under
+    a 0.3 s CPU budget, which has no timer: the builder's check at every layer stops it."""
     from searchkit import Budget
     from searchkit.cli.running import build_under
 
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)
     goal = tuple(range(16))
     groups = [list(range(1, 6)), list(range(6, 11)), list(range(11, 16))]
     forget_loaded_tables()
@@ -149,3 +148,28 @@ def test_a_cpu_budget_stops_a_build_in_the_searchs_own_thread(monkeypatch) -> No
     assert built.stopped is not None
     assert built.stopped.reason == "CPU time budget exhausted (0.3 s) while building the problem"
     assert cpu < 3.0
+
+
+def test_a_cpu_budget_stops_a_build_that_would_run_in_worker_processes(monkeypatch,
+                                                                       tmp_path) -> None:
+    """The 4x4 tables (6-6-3 tiles), two cores, an empty cache, a 0.3 s CPU budget: the workers'
+    CPU time would not count on the search's thread, so the build runs in that thread and its
+    checks stop it. The wall-clock limit is a safety net only (a build that ignored the CPU
+    budget would fail the test in seconds, not half a minute)."""
+    from searchkit import Budget
+    from searchkit.cli.running import build_under
+
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    goal = tuple(range(16))
+    forget_loaded_tables()
+    start, cpu_start = time.perf_counter(), time.thread_time()
+    built = build_under(lambda: load_tables(4, 4, goal, default_partition(4, 4, goal)),
+                        Budget(max_cpu_seconds=0.3, max_seconds=10))
+    seconds, cpu = time.perf_counter() - start, time.thread_time() - cpu_start
+    forget_loaded_tables()
+    assert built.stopped is not None and built.problem is None
+    assert built.stopped.reason == "CPU time budget exhausted (0.3 s) while building the problem"
+    assert 0.3 <= cpu < 1.0 and seconds < 5.0
+    assert list(tmp_path.iterdir()) == []  # no table was finished: none is stored
+    assert multiprocessing.active_children() == []
