@@ -44,6 +44,22 @@ def test_vectorised_taquin_builder_equals_generic_builder(height, width, goal, g
         assert table[sum(c << (bits * j) for j, c in enumerate(cells))] == distance
 
 
+
+def test_a_build_checks_before_every_chunk_of_states_and_gives_the_same_table(
+        monkeypatch) -> None:
+    """Chunks of 64 states: the table is the one built in whole layers, and ``check`` came at
+    least once per chunk of the states expanded (each abstract state is expanded once)."""
+    goal, group = tuple(range(9)), (1, 2, 4, 5)
+    whole = build_table(3, 3, goal, group)
+    monkeypatch.setattr("searchkit_taquin.pdb.CHUNK", 64)
+    totals: list[int] = []
+    checks: list[None] = []
+    table = build_table(3, 3, goal, group, lambda _d, states: totals.append(states),
+                        lambda: checks.append(None))
+    assert np.array_equal(table, whole)
+    assert totals[-1] == 9 * 8 * 7 * 6 * 5  # the blank and the 4 tiles on every placement
+    assert len(checks) >= totals[-1] / 64
+
 def test_tables_are_cached_and_corrupt_files_rebuilt(monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path))
     goal = tuple(range(9))
