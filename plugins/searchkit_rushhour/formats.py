@@ -126,7 +126,8 @@ def parse_grid(text: str, lengths: Sequence[int] | None = STANDARD_LENGTHS) -> B
     for n, row in lines:
         if len(row) != m:
             raise PuzzleFormatError(
-                f"the board is not square: {m:,} rows but this row has {len(row):,} cells", n)
+                f"the board is not square: {m:,} row{'s' * (m != 1)} but this row has "
+                f"{len(row):,} cell{'s' * (len(row) != 1)}", n)
     check_size(m, lines[0][0])
     present = {ch for _, row in lines for ch in row}
     target = "A" if "A" in present else "G"

@@ -66,7 +66,8 @@ def test_json_with_english_keys_size_and_walls() -> None:
 
 
 @pytest.mark.parametrize("text,message", [
-    ("AA....\n......\n......", "not square"),
+    ("AA....\n......\n......", "not square: 3 rows but this row has 6 cells"),
+    ("[]", "not square: 1 row but this row has 2 cells"),
     ("A...\nA...\n....\n....", "must be horizontal"),
     ("AA..\n....\n.BBB\n....\nB...", "not square"),
     ("AAB.\n..B.\n..B.\n..B.", "length 4"),
