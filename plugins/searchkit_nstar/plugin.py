@@ -33,8 +33,10 @@ class NStarPuzzle(Puzzle):
     small_size = {"max_target": 100}
     options = {
         "heuristic": PuzzleOption(
-            "log2", "heuristic", choices=("log2", "zero"),
+            "log2", "heuristic", choices=("log2", "exact", "zero"),
             choice_help={"log2": "ceil(log2(target / n)); admissible and consistent",
+                         "exact": "the true number of moves left, from the binary digits; A* "
+                                  "expands optimal paths only",
                          "zero": "0 everywhere (blind search)"},
         ),
         "prune": PuzzleOption(

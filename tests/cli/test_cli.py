@@ -114,7 +114,7 @@ def test_list_text_and_json():
     assert "guarantee: optimal in cost with an admissible heuristic" in done.stdout
     data = json.loads(sk("list", "--json").stdout)
     assert sorted(data["puzzles"]) == installed_puzzles()
-    assert data["puzzles"]["nstar"]["options"]["heuristic"]["choices"] == ["log2", "zero"]
+    assert data["puzzles"]["nstar"]["options"]["heuristic"]["choices"] == ["log2", "exact", "zero"]
     assert data["strategies"]["astar"]["optimal"] is True
     assert data["strategies"]["bfs"]["step_optimal"] is True
     assert set(data["frontiers"]) == set(searchkit.frontiers())
@@ -279,7 +279,8 @@ def test_error_unknown_or_bad_option():
     assert one_error(sk("solve", "nstar", "-o", "colour=red")) == (
         "searchkit: error: unknown option 'colour' for puzzle 'nstar' (valid: heuristic, prune)")
     assert one_error(sk("solve", "nstar", "--heuristic", "manhattan")) == (
-        "searchkit: error: invalid value 'manhattan' for option 'heuristic' (valid: log2, zero)")
+        "searchkit: error: invalid value 'manhattan' for option 'heuristic' "
+        "(valid: log2, exact, zero)")
     assert one_error(sk("solve", "nstar", "--cost", "cells")) == (
         "searchkit: error: unknown option 'cost' for puzzle 'nstar' (valid: heuristic, prune)")
     assert one_error(sk("solve", "nstar", "--level", "2")) == (
@@ -339,8 +340,9 @@ def test_compare_options_go_where_they_fit_and_exit_1_when_one_fails():
         "searchkit: error: option --weight is taken by none of bfs, astar (only by wastar)")
     assert one_error(sk("compare", "nstar", "-s", "bfs", "--frontiers", "buckets")) == (
         "searchkit: error: frontier 'buckets' (priority) suits none of bfs")
-    assert one_error(sk("compare", "nstar", "--heuristics", "log2,exact")) == (
-        "searchkit: error: invalid value 'exact' for option 'heuristic' (valid: log2, zero)")
+    assert one_error(sk("compare", "nstar", "--heuristics", "log2,perfect")) == (
+        "searchkit: error: invalid value 'perfect' for option 'heuristic' "
+        "(valid: log2, exact, zero)")
 
 
 # -- stats -----------------------------------------------------------------------------------

@@ -103,3 +103,38 @@ def test_examples_solve():
     puzzle = get_puzzle("nstar")
     for name, text in puzzle.examples().items():
         assert search(puzzle.parse(text), puzzle.default_strategy).solved, name
+
+
+def distances_to(target: int) -> dict[int, int]:
+    """Independent fact: the fewest moves from every n <= target, by a breadth-first search
+    backwards from the target over the predecessors (n - 1 and, for even n, n / 2)."""
+    dist, layer = {target: 0}, [target]
+    while layer:
+        nxt = []
+        for n in layer:
+            for m in (n - 1, n // 2 if n % 2 == 0 else 0):
+                if m >= 1 and m not in dist:
+                    dist[m] = dist[n] + 1
+                    nxt.append(m)
+        layer = nxt
+    return dist
+
+
+@given(st.integers(1, 3000))
+@settings(max_examples=40, deadline=None)
+def test_the_exact_heuristic_is_the_true_distance_from_every_state(target):
+    problem = parse(f"1 {target}", heuristic="exact")
+    dist = distances_to(target)
+    assert all(problem.heuristic(n) == d for n, d in dist.items())
+    assert problem.heuristic(target + 1) == float("inf")
+
+
+def test_a_star_with_the_exact_heuristic_solves_a_thousand_digit_target():
+    target = int("9" * 1000)  # 3,322 bits: far beyond what log2 guidance reaches
+    result = search(parse(f"1 {target}", heuristic="exact"), "astar")
+    assert result.cost == optimal_from_one(target)
+    assert result.stats.expanded == result.cost  # only the path: every other child has f > C*
+    start = target // 3  # from another start too
+    result = search(parse(f"{start} {target}", heuristic="exact"), "astar")
+    assert result.solved and result.stats.expanded == result.cost
+    assert verify(parse(f"{start} {target}"), result.actions) == result.cost
