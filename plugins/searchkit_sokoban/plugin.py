@@ -88,7 +88,7 @@ class SokobanPuzzle(Puzzle):
         "rooms": PuzzleOption(
             None, "prune positions where the boxes of a room without goals (the floor beyond "
                   "a doorway) could not all be pushed out of it, the others removed: tables "
-                  "built once per level; when not set: on in mode=any, off in mode=optimal",
+                  "built once per level; by default on in mode=any, off in mode=optimal",
             convert=_to_bool_or_none),
         "pi_corral": _rule("cost=pushes: when a PI-corral exists, only push its barrier boxes "
                            "into it (ignored for cost=moves: not move-optimal)"),

@@ -239,13 +239,25 @@ def options_help(puzzle: Any, indent: str = "  ", width: int | None = None) -> l
                                    break_on_hyphens=False) or [first])
 
     for name, spec in puzzle.options.items():
-        add(f"{name}: {spec.help} (default: {show_value(spec.default)})", indent, indent + "    ")
+        add(f"{name}: {with_default(spec.help, spec.default)}", indent, indent + "    ")
         if spec.choices:
             helps = spec.choice_help or {}
             for choice in spec.choices:
                 detail = f": {helps[choice]}" if choice in helps else ""
                 add(f"{show_value(choice)}{detail}", indent + "    ", indent + "        ")
     return lines
+
+
+def with_default(help: str, default: Any) -> str:
+    """An option's ``help`` followed by its default, unless the default is ``None`` and the help
+    already says what happens when the option is not set (it mentions a default).
+
+    >>> with_default("the depth limit", None), with_default("give up (default: never)", None)
+    ('the depth limit (default: none)', 'give up (default: never)')
+    """
+    if default is None and "default" in help.lower():
+        return help
+    return f"{help} (default: {show_value(default)})"
 
 
 def show_value(value: Any) -> str:

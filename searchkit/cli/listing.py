@@ -10,7 +10,7 @@ from typing import Any
 import searchkit
 
 from . import output
-from .instance import options_help
+from .instance import options_help, with_default
 
 __all__ = ["add_parser", "run", "SECTIONS"]
 
@@ -91,8 +91,7 @@ def _strategies_text() -> str:
         lines.append(f"  {name.ljust(width)}  {strategy.summary}{aliases}")
         lines.append(f"  {' ' * width}  guarantee: {strategy.guarantee}")
         for option, spec in strategy.options.items():
-            default = "none" if spec.default is None else spec.default
-            lines += _wrap(f"--{option.replace('_', '-')}: {spec.help} (default: {default})",
+            lines += _wrap(f"--{option.replace('_', '-')}: {with_default(spec.help, spec.default)}",
                            " " * (width + 4), " " * (width + 8))
     return "\n".join(lines)
 
