@@ -43,7 +43,7 @@ def moves_left(n: int, t: int) -> int:
     doublings down early.
 
     >>> [moves_left(n, 42) for n in (1, 2, 5, 21, 22, 42)]
-    [7, 6, 5, 1, 20, 0]
+    [7, 6, 4, 1, 20, 0]
     """
     best = t - n  # no doubling: +1 all the way
     most = t.bit_length() - n.bit_length()

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from searchkit import PuzzleFormatError, get_puzzle, search, verify
+from searchkit import Budget, PuzzleFormatError, get_puzzle, search, verify
 from searchkit.testing import assert_optimal_agreement, puzzle_instances
 
 
@@ -134,7 +134,11 @@ def test_a_star_with_the_exact_heuristic_solves_a_thousand_digit_target():
     result = search(parse(f"1 {target}", heuristic="exact"), "astar")
     assert result.cost == optimal_from_one(target)
     assert result.stats.expanded == result.cost  # only the path: every other child has f > C*
-    start = target // 3  # from another start too
-    result = search(parse(f"{start} {target}", heuristic="exact"), "astar")
-    assert result.solved and result.stats.expanded == result.cost
+    # from another start too: one whose plan is short (from target // 3 it is ~target / 6
+    # moves: the remainder after one doubling must be added one by one)
+    start = target >> 1000
+    problem = parse(f"{start} {target}", heuristic="exact")
+    assert problem.heuristic(start) == 2000  # 1,000 doublings, and the low 1,000 bits all 1s
+    result = search(problem, "astar", budget=Budget(max_expansions=5000))
+    assert result.solved and result.stats.expanded == result.cost == problem.heuristic(start)
     assert verify(parse(f"{start} {target}"), result.actions) == result.cost
