@@ -117,7 +117,8 @@ def add_instance_arguments(parser: argparse.ArgumentParser, heuristic: bool = Tr
 
 
 def _choices_by_puzzle(option: str) -> str:
-    """`` (nstar: log2, zero; ...)``: the valid values of ``option`` for each installed puzzle."""
+    """`` (nstar: log2, exact, zero; ...)``: the valid values of ``option`` for each installed
+    puzzle."""
     parts = []
     for name, puzzle in sorted(searchkit.puzzles().items()):
         spec = puzzle.options.get(option)

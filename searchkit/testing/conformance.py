@@ -17,7 +17,7 @@ the ``random_instance`` arguments of small instances in :attr:`Puzzle.small_size
 >>> from searchkit.testing.conformance import Conformance, checks
 >>> c = Conformance.of("nstar", examples=5)
 >>> c.size, [v["heuristic"] for v in c.variants()]
-({'max_target': 100}, ['log2', 'zero'])
+({'max_target': 100}, ['log2', 'exact', 'zero'])
 >>> print(checks()["round trip"](c))
 round trip: 7 texts parse, render and re-parse to the same instance (format_instance)
 """

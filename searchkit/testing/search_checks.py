@@ -18,7 +18,7 @@ Each ``check_*(conformance) -> summary`` raises ``AssertionError`` on the first 
 
 >>> from searchkit.testing.conformance import Conformance
 >>> print(check_keys(Conformance.of("nstar", instances=1)))
-keys: 2 instances, 0 pairs of states sharing a key compared
+keys: 3 instances, 0 pairs of states sharing a key compared
 """
 
 from __future__ import annotations

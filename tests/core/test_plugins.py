@@ -62,9 +62,9 @@ def test_puzzle_options_are_validated():
     with pytest.raises(OptionError, match=r"unknown option 'cost' for puzzle 'nstar' "
                                           r"\(valid: heuristic, prune\)"):
         nstar.parse("1 42", cost="moves")
-    with pytest.raises(OptionError, match=r"invalid value 'exact' for option 'heuristic' "
-                                          r"\(valid: log2, zero\)"):
-        nstar.parse("1 42", heuristic="exact")
+    with pytest.raises(OptionError, match=r"invalid value 'perfect' for option 'heuristic' "
+                                          r"\(valid: log2, exact, zero\)"):
+        nstar.parse("1 42", heuristic="perfect")
     with pytest.raises(PuzzleFormatError, match="line 2: expected an integer, got 'x'"):
         nstar.parse("1\nx")
 

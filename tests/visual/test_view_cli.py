@@ -117,7 +117,7 @@ def test_errors_are_one_line(capsys, tmp_path, monkeypatch):
         "p.json: the record says solved, but its plan (1 step) does not reach a goal here")
     Path("p.json").write_text(json.dumps({**plan, "options": {"heuristic": "nope"}}))
     assert one_error(capsys, "view", "--plan", "p.json") == (
-        "p.json: invalid value 'nope' for option 'heuristic' (valid: log2, zero)")
+        "p.json: invalid value 'nope' for option 'heuristic' (valid: log2, exact, zero)")
     Path("p.json").write_text(json.dumps({"actions": []}))
     assert one_error(capsys, "view", "--plan", "p.json") == \
         "p.json: the record names no puzzle: give PUZZLE"
