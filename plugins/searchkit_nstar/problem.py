@@ -39,8 +39,9 @@ def moves_left(n: int, t: int) -> int:
     A plan with ``k`` doublings ends at ``n * 2**k`` plus ``2**j`` for each ``+1`` made while
     ``j`` doublings remain: the rest ``r = t - n * 2**k`` is paid for with the fewest powers of
     two up to ``2**k``, ``r >> k`` of ``2**k`` and one per 1 bit of ``r``'s low ``k`` bits. The
-    answer is the best ``k``; ``k + (r >> k) >= (t >> k) - n + k`` stops the scan from the most
-    doublings down early.
+    answer is the best ``k``. The scan goes from the most doublings down and stops once
+    ``(t >> k) - n + k``, a lower bound on the cost with ``k`` doublings that only grows as ``k``
+    falls, reaches the best found.
 
     >>> [moves_left(n, 42) for n in (1, 2, 5, 21, 22, 42)]
     [7, 6, 4, 1, 20, 0]
