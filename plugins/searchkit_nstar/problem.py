@@ -27,10 +27,8 @@ def ceil_log2_ratio(n: int, t: int) -> int:
     >>> [ceil_log2_ratio(n, 42) for n in (1, 2, 21, 22, 42)]
     [6, 5, 1, 1, 0]
     """
-    k = 0
-    while n << k < t:
-        k += 1
-    return k
+    k = t.bit_length() - n.bit_length()  # n << k has t's length: k or k + 1
+    return k if n << k >= t else k + 1
 
 
 def moves_left(n: int, t: int) -> int:
@@ -47,8 +45,7 @@ def moves_left(n: int, t: int) -> int:
     [7, 6, 4, 1, 20, 0]
     """
     best = t - n  # no doubling: +1 all the way
-    most = t.bit_length() - n.bit_length()
-    most -= n << most > t  # the most doublings: n * 2**most <= t
+    most = ceil_log2_ratio(n, t + 1) - 1  # the most doublings: n * 2**most <= t
     for k in range(most, 0, -1):
         if (t >> k) - n + k >= best:
             break
