@@ -2,8 +2,9 @@
 
 See ``docs/puzzles/taquin.md``. :class:`Taquin` is the problem; :mod:`.board` parses the text
 formats and decides solvability; :mod:`.moves` holds the move tables and the incremental
-heuristics; :mod:`.heuristics` holds the lower bounds; :mod:`.pdb` builds and caches the pattern
-databases; :mod:`.stats` gives state-space statistics.
+heuristics; :mod:`.heuristics` holds the lower bounds; :mod:`.pdb` builds the pattern
+databases and :mod:`.pdbcache` keeps them (in memory and on disk); :mod:`.stats` gives
+state-space statistics.
 """
 
 from .board import Board, goal_board, parse_board

@@ -52,7 +52,7 @@ class Taquin(ProblemBase):
     ``heuristic`` is one of :data:`HEURISTICS`; ``partition`` (tile groups) and ``pdb_loader``
     (``loader(height, width, goal_cells, groups) -> list of tables``) configure ``pdb``; by
     default the partition of :func:`~searchkit_taquin.patterns.default_partition` and the cached
-    builder of :mod:`searchkit_taquin.pdb` are used.
+    builder of :mod:`searchkit_taquin.pdbcache` are used.
     """
 
     def __init__(self, board: Board, goal: Board, heuristic: str = "linear-conflict",
@@ -88,7 +88,7 @@ class Taquin(ProblemBase):
             self.heuristic_name = "manhattan"
         elif heuristic == "pdb":
             if pdb_loader is None:
-                from .pdb import load_tables
+                from .pdbcache import load_tables
                 pdb_loader = load_tables
             self.tables = pdb_loader(h, w, goal.cells, self.groups)
         moves = MoveTables(self)

@@ -423,7 +423,7 @@ def test_report_names_the_file_and_line_of_a_bad_store(tmp_path, capsys, name, c
 
 def test_setup_is_built_once_per_machine_under_a_lock(tmp_path, monkeypatch):
     """Two workers, a cold cache: each pattern database is built and saved once."""
-    import searchkit_taquin.pdb as taquin_pdb
+    import searchkit_taquin.pdbcache as taquin_pdb
 
     monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(taquin_pdb, "_MEMORY", {})

@@ -15,14 +15,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 from searchkit_taquin.patterns import bits_per_cell, default_partition
-from searchkit_taquin.pdb import (
-    PatternAbstraction,
-    build_table,
-    forget_loaded_tables,
-    load_tables,
-    table_meta,
-    table_path,
-)
+from searchkit_taquin.pdb import PatternAbstraction, build_table
+from searchkit_taquin.pdbcache import forget_loaded_tables, load_tables, table_meta, table_path
 
 from searchkit.patterndb import build_pattern_database, load_table
 
