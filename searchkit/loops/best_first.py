@@ -73,6 +73,7 @@ class BestFirst:
     default_visited: str = "dict"
     frontier_kind: FrontierKind = field(init=False, repr=False, compare=False)
     """Priority frontiers for a priority rule, plain ones otherwise."""
+    own_frontier: ClassVar[None] = None
     allows_tree_search: ClassVar[bool] = True
     needs: ClassVar[tuple[str, ...]] = ()
 

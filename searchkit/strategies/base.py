@@ -44,6 +44,9 @@ class LoopConfig(Protocol):
 
     frontier_kind: FrontierKind | None
     """The frontier kind the loop needs, or ``None`` when it keeps its own stack or layers."""
+    own_frontier: str | None
+    """What the loop keeps instead of a frontier (``"depth-first stack"``, named in the error
+    for a frontier passed to it), or ``None`` when it takes one."""
     default_frontier: str | None
     default_visited: str
     allows_tree_search: bool

@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 
 import searchkit
-from searchkit import Capabilities, Frontier, FrontierKind, GraphProblem, VisitedBackend, search
+from searchkit import (
+    Capabilities,
+    Frontier,
+    FrontierKind,
+    GraphProblem,
+    Problem,
+    VisitedBackend,
+    search,
+)
 from searchkit.frontiers import PRIORITY_ENTRY_FIELDS, HeapFrontier
 from searchkit.loops.run import Run
 from searchkit.strategies.base import LoopConfig
@@ -21,6 +29,8 @@ AS_PUSHED = "(f, -g, seq, state, h, key)"  # the same entry as the graph search 
 
 
 @pytest.mark.parametrize("page,protocols", [
+    ("problems.md", [Problem]),
+    ("strategies.md", [LoopConfig]),
     ("frontiers.md", [FrontierKind, Frontier]),
     ("visited.md", [VisitedBackend]),
 ])
@@ -29,6 +39,17 @@ def test_docs_show_the_protocols_verbatim(page, protocols):
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
     for protocol in protocols:
         assert inspect.getsource(protocol) in blocks, f"{page} does not show {protocol.__name__}"
+
+
+def test_the_plugin_guide_shows_every_hook_verbatim():
+    from searchkit import hookspecs
+
+    hooks = sorted((f for name, f in vars(hookspecs).items() if name.startswith("searchkit_")),
+                   key=lambda f: f.__code__.co_firstlineno)
+    text = (DOCS / "writing-a-plugin.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert "\n\n".join(inspect.getsource(f) for f in hooks) in blocks
+    assert len(hooks) == 5  # a new hook is a new line of that block
 
 
 def test_docs_and_docstrings_state_the_entries_pushed():
@@ -121,3 +142,50 @@ def sys_getsizeof(obj: object) -> int:
     import sys
 
     return sys.getsizeof(obj)
+
+
+def test_a_loop_configuration_of_its_own_is_run_and_named_in_errors():
+    """A strategy may bring its own loop: whatever has :class:`LoopConfig`'s members is run, and
+    the error for a frontier it cannot take names what it keeps instead (``own_frontier``)."""
+    from dataclasses import dataclass
+
+    from searchkit import IncompatibleError, Strategy
+
+    @dataclass(frozen=True)
+    class FirstChild:
+        """Follows the first successor until a goal or a dead end (no frontier)."""
+
+        frontier_kind: None = None
+        own_frontier: str = "single path"
+        default_frontier: None = None
+        default_visited: str = "none"
+        allows_tree_search: bool = True
+        needs: tuple[str, ...] = ()
+        uses_heuristic: bool = False
+
+        def run(self, ctx, run):
+            state = ctx.caps.initial()
+            actions, states = [], [state]
+            while not ctx.caps.is_goal(state):
+                moves = list(ctx.successors(state))
+                if not moves:
+                    return run.no_solution("dead end")
+                action, state, _ = moves[0]
+                actions.append(action)
+                states.append(state)
+            return run.solved(actions, states, len(actions))
+
+    assert isinstance(FirstChild(), LoopConfig)
+
+    class Unnamed:  # every member but own_frontier, which search reads for the error below
+        frontier_kind = default_frontier = None
+        default_visited, allows_tree_search, needs, uses_heuristic = "none", True, (), False
+        run = FirstChild.run
+
+    assert not isinstance(Unnamed(), LoopConfig)
+    strategy = Strategy("first-child", "follow the first successor", FirstChild())
+    g = GraphProblem({0: [(1, 1)], 1: [(2, 1)]}, 0, {2})
+    assert search(g, strategy).actions is not None
+    with pytest.raises(IncompatibleError, match=r"^strategy 'first-child' keeps its own single "
+                                                r"path and takes no frontier$"):
+        search(g, strategy, frontier="fifo")
