@@ -11,8 +11,10 @@ then skip the call altogether.
 
 >>> from searchkit import GraphProblem
 >>> caps = Capabilities.of(GraphProblem({"a": {"b": 1}}, start="a", goals={"b"}))
->>> caps.key is None, caps.successors_except_parent is None, caps.bidirectional
+>>> caps.key is None, caps.unsolvable_reason is None, caps.successors_except_parent is None
 (True, True, True)
+>>> caps.bidirectional
+True
 """
 
 from __future__ import annotations
@@ -68,7 +70,6 @@ successors(), is_goal()
                 f"{type(problem).__name__} is not a Problem: missing "
                 + ", ".join(f"{name}()" for name in missing)
             )
-        optional = getattr
         return cls(
             problem,
             initial,
@@ -76,12 +77,12 @@ successors(), is_goal()
             is_goal,
             problem.heuristic if has_own(problem, "heuristic") else None,
             problem.key if has_own(problem, "key") else None,
-            optional(problem, "key_hash", None),
-            optional(problem, "successors_with_heuristic", None),
-            optional(problem, "successors_except_parent", None),
-            optional(problem, "predecessors", None),
-            optional(problem, "goal_states", None),
-            optional(problem, "unsolvable_reason", None),
+            getattr(problem, "key_hash", None),
+            getattr(problem, "successors_with_heuristic", None),
+            getattr(problem, "successors_except_parent", None),
+            getattr(problem, "predecessors", None),
+            getattr(problem, "goal_states", None),
+            problem.unsolvable_reason if has_own(problem, "unsolvable_reason") else None,
         )
 
     @property

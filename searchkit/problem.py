@@ -4,9 +4,10 @@ A problem is a state space given implicitly by five functions. States can be any
 the engine never looks inside them. Only :meth:`Problem.key` values are stored in visited sets, so
 a state may carry bulky data as long as its key is small and hashable.
 
-Required methods: ``initial``, ``successors``, ``is_goal``. The others are optional and have
-defaults in :class:`ProblemBase`; the engine also accepts any object with the required methods
-(structural typing) and fills in the same defaults.
+Required methods: ``initial``, ``successors``, ``is_goal``. The others are optional: a problem
+offers them or not, and :class:`ProblemBase` gives the defaults of those that have one
+(``heuristic``, ``key``, ``render``, ``format_action``, ``unsolvable_reason``); the engine also
+accepts any object with the required methods (structural typing) and assumes the same defaults.
 
 Optional extensions the engine uses when present:
 
@@ -25,7 +26,8 @@ Optional extensions the engine uses when present:
     Like ``successors_with_heuristic``, but leaves out the successor equal to ``parent`` (the
     state ``state`` was reached from; ``None`` at the start). IDA* and its kin never need that
     move back, and a puzzle that knows its inverse move can skip it before building it. Used by
-    the deepening loop when the strategy uses the heuristic and ``cycle_check`` is not ``none``.
+    the deepening loop when the strategy uses the heuristic, the problem has a ``heuristic`` of
+    its own (not :class:`ProblemBase`'s zero) and ``cycle_check`` is not ``none``.
 ``predecessors(state)`` and ``goal_states()``
     For bidirectional search: ``predecessors`` yields ``(action, previous_state, cost)`` where
     ``action`` leads *from* ``previous_state`` *to* ``state``; ``goal_states`` lists the goals.
@@ -81,7 +83,11 @@ class Problem(Protocol):
 
 
 class ProblemBase:
-    """A convenience base class giving every optional method of :class:`Problem` its default.
+    """A convenience base class with the defaults of :class:`Problem`'s optional methods that
+    have one (a zero ``heuristic``, an identity ``key``, ``str`` for ``render`` and
+    ``format_action``, no ``unsolvable_reason``); ``key_hash``, ``successors_with_heuristic``,
+    ``successors_except_parent``, ``predecessors`` and ``goal_states`` have none: a problem that
+    does not define them goes without.
 
     Subclasses override ``initial``, ``successors`` and ``is_goal``, and whichever optional
     methods they support. The defaults are recognised by the engine and cost nothing in its hot

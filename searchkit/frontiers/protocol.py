@@ -55,7 +55,9 @@ class Frontier(Protocol[Item]):
     """A container of generated states waiting to be expanded.
 
     The best-first loop calls ``factory()`` (the registered class) once per search, then only
-    ``push``, ``pop``, ``len()`` and, at every budget check, ``nbytes()``. A plain frontier holds
+    ``push``, ``pop``, ``len()`` and, at every budget check, ``nbytes()``; a frontier that has
+    ``__iter__`` is also iterated, a few entries at a time, to measure what its entries hold
+    (memory budgets and ``Stats.peak_memory``). A plain frontier holds
     items (states, or tree nodes); a priority frontier holds :data:`PriorityEntry` tuples and
     must pop them in tuple order (it may compare only their first three fields, which are
     unique). A frontier may set ``layered = True`` when it pops items in non-decreasing depth
