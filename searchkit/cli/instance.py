@@ -82,6 +82,8 @@ class Instance:
         except PuzzleFormatError as exc:
             line = None if exc.line is None else exc.line + self.first_line - 1
             raise UsageError(str(PuzzleFormatError(exc.reason, line, self.label))) from None
+        except UnknownNameError as exc:  # a level the puzzle looked for in the text (Sokoban's)
+            raise UsageError(f"{self.label}: {exc}") from None
         except SearchkitError as exc:
             raise UsageError(str(exc)) from None
 

@@ -285,6 +285,9 @@ def test_error_unknown_or_bad_option():
         "searchkit: error: unknown option 'cost' for puzzle 'nstar' (valid: heuristic, prune)")
     assert one_error(sk("solve", "nstar", "--level", "2")) == (
         "searchkit: error: example 1-42: unknown instance '2' (valid: 1..1)")
+    # a puzzle that picks its level itself (Sokoban's 'level' option) names the file as well
+    assert one_error(sk("solve", "sokoban", "--level", "2")) == (
+        "searchkit: error: example corridor: unknown level 2 (valid: 1..1)")
     assert one_error(sk("solve", "nstar", "--weight", "2")) == (
         "searchkit: error: unknown option 'weight' for strategy 'astar' (valid: none)")
     assert one_error(sk("solve", "nstar", "-s", "dls")) == (
