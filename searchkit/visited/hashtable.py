@@ -15,10 +15,11 @@ the int itself, and the states of real puzzles share their low bits (a packed ta
 of consecutive N* numbers), which linear probing turns into long clusters -- 39 extra probes per
 key on taquin states, where random keys need 0.3. The table watches for it at no cost to lookups:
 each re-insertion at a growth counts its probes, and when they average more than
-:data:`MAX_AVERAGE_PROBES` per key the table *mixes* its hash for good: the slot comes from the
-hash of the 1-tuple ``(hash(key),)``, one round of xxHash in C, and keys probe as often as random
-ones again (Python's dict solves the same problem by perturbing its probe sequence; mixing keeps
-the TD's linear probing and its deletions without tombstones).
+:data:`MAX_AVERAGE_PROBES` per key (64 more allowed in all, for a small table's few collisions)
+the table *mixes* its hash for good: the slot comes from the hash of the 1-tuple
+``(hash(key),)``, one round of xxHash in C, and keys probe as often as random ones again
+(Python's dict solves the same problem by perturbing its probe sequence; mixing keeps the TD's
+linear probing and its deletions without tombstones).
 
 Keys are compared as ``dict`` compares them: identity first, then ``==``; the empty-slot marker
 is recognised by identity and never compared with a key, so a NaN, a key whose ``__eq__``
