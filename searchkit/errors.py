@@ -94,11 +94,13 @@ class OptionError(SearchkitError, ValueError):
 
     @classmethod
     def bad_value(cls, option: str, value: object, valid: Iterable[object]) -> OptionError:
+        """The error for ``value`` given to ``option``, listing the ``valid`` ones."""
         listed = ", ".join(str(v) for v in valid)
         return cls(f"invalid value {value!r} for option {option!r} (valid: {listed})")
 
     @classmethod
     def unknown(cls, option: str, valid: Iterable[str], where: str = "") -> OptionError:
+        """The error for an ``option`` that ``where`` (a puzzle, a strategy) lacks."""
         listed = ", ".join(sorted(valid)) or "none"
         place = f" for {where}" if where else ""
         return cls(f"unknown option {option!r}{place} (valid: {listed})")

@@ -139,6 +139,7 @@ def _ops(build: Callable[[Any], Any], keys: list[Any], repeat: int) -> tuple[flo
 
 
 def run(options: Options) -> Table:
+    """Bytes per state and operations per second, per backend and kind of key."""
     n = 10_000 if options.quick else 1_000_000
     rows: list[list[Any]] = []
     ratios: dict[str, float] = {}

@@ -101,6 +101,7 @@ class Summary:
 
     @property
     def median_expanded(self) -> float:
+        """The median expansions of the group's runs (0 for none)."""
         return statistics.median(self.expanded) if self.expanded else 0
 
 

@@ -70,6 +70,7 @@ class Store:
         self._prepared = True
 
     def add(self, record: Mapping[str, Any]) -> None:
+        """Write one record (see :meth:`add_many`)."""
         self.add_many([record])
 
     def add_many(self, records: Iterable[Mapping[str, Any]]) -> None:

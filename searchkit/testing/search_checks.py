@@ -54,6 +54,7 @@ def state_backends() -> tuple[str, ...]:
 
 
 def check_examples(c: Conformance) -> str:
+    """The built-in examples solve with the default strategy and their plans replay."""
     examples = c.example_texts()
     assert examples, f"puzzle {c.name!r} has no examples(): give at least one built-in instance"
     strategy = c.puzzle.default_strategy
@@ -69,6 +70,7 @@ def check_examples(c: Conformance) -> str:
 
 
 def check_random_agreement(c: Conformance) -> str:
+    """Optimal strategies agree with a reference on random instances."""
     variants = c.variants() or [dict(c.options)]
     visited = (None, *state_backends())
     seen = {"instances": 0, "solved": 0, "unsolvable": 0}
@@ -115,17 +117,20 @@ def _confirm_unsolvable(problem: Any, reason: str, budget: Budget) -> None:
 
 
 def check_admissible(c: Conformance) -> str:
+    """The heuristic never overestimates on the small instances."""
     reports = _each_instance(c, lambda p: assert_admissible(p, max_states=c.max_states,
                                                              samples=10))
     return _summary("admissible", reports)
 
 
 def check_consistent(c: Conformance) -> str:
+    """The heuristic is consistent on the small instances."""
     return _summary("consistent",
                     _each_instance(c, lambda p: assert_consistent(p, max_states=c.max_states)))
 
 
 def check_incremental(c: Conformance) -> str:
+    """Incremental expansions agree with ``successors`` and ``heuristic``."""
     reports = _each_instance(c, lambda p: assert_incremental_agrees(p, max_states=c.max_states))
     functions = sorted({name for r in reports for name in r.functions})
     if not functions:
@@ -135,6 +140,7 @@ def check_incremental(c: Conformance) -> str:
 
 
 def check_keys(c: Conformance) -> str:
+    """States that share a key are interchangeable."""
     reports = _each_instance(c, lambda p: assert_keys_interchangeable(p, max_states=c.max_states))
     return f"keys: {len(reports)} instances, {sum(r.pairs for r in reports)} pairs of states " \
            "sharing a key compared"

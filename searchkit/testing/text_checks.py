@@ -49,6 +49,7 @@ class ConformanceWarning(UserWarning):
 
 
 def check_round_trip(c: Conformance) -> str:
+    """Texts parse to one instance and ``format_instance`` writes them back."""
     texts = {**c.example_texts(), **c.small_texts()}
     writes = getattr(type(c.puzzle), "format_instance", Puzzle.format_instance) \
         is not Puzzle.format_instance
@@ -96,6 +97,7 @@ def _same(a: Any, b: Any, message: str, text: str) -> None:
 
 
 def check_options(c: Conformance) -> str:
+    """Every enumerated option choice parses; ``build()``'s defaults are the options'."""
     text = next(iter({**c.example_texts(), **c.small_texts()}.values()))
     tried = 0
     for name, spec in c.puzzle.options.items():
@@ -115,6 +117,7 @@ def check_options(c: Conformance) -> str:
 
 
 def check_format_action(c: Conformance) -> str:
+    """Actions print clearly and distinctly, and a plan written out reads back."""
     texts = {**c.example_texts(), **c.small_texts()}
     states = 0
     for label, text in texts.items():
@@ -149,6 +152,7 @@ def check_format_action(c: Conformance) -> str:
 
 
 def check_bad_text(c: Conformance) -> str:
+    """Mutated texts parse or raise ``PuzzleFormatError``, in bounded time and memory."""
     seeds = list({**c.example_texts(), **c.small_texts()}.values())
     counts = Counter[str]()
 
