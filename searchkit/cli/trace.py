@@ -89,7 +89,11 @@ def run(args: argparse.Namespace) -> int:
         raise
     if stream is not sys.stdout:
         stream.close()
-        os.replace(partial, target)
+        try:
+            os.replace(partial, target)
+        except OSError as exc:
+            os.unlink(partial)
+            raise UsageError(f"{target}: {exc.strerror or exc}") from None
     report = sys.stderr if target == "-" else sys.stdout
     size = "" if target == "-" else f", {output.size(os.path.getsize(target))}"
     outcome = result.status.replace("_", " ")
@@ -104,6 +108,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _open(path: str, target: str) -> TextIO:
+    """The partial file ``path`` that becomes ``target``, checked first: a target that the
+    rename would fail on (a directory) is refused before anything runs, as opening it would be."""
+    if os.path.isdir(target):
+        raise UsageError(f"{target}: Is a directory")
     try:
         return open(path, "w", encoding="utf-8")
     except OSError as exc:

@@ -58,6 +58,10 @@ def test_trace_errors_are_one_line(capsys, tmp_path, monkeypatch):
                      str(kept)).startswith("unknown option 'weight' for strategy 'astar'")
     assert kept.read_text() == before and sorted(p.name for p in tmp_path.iterdir()) == [
         "kept.jsonl"]  # the trace already there is left whole, and nothing else is left
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    assert one_error(capsys, "trace", "nstar", "--out", str(folder)) == f"{folder}: Is a directory"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder", "kept.jsonl"]  # no .part
 
 
 def test_view_trace_charts_a_best_first_search(capsys):
