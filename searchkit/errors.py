@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import reprlib
+import sys
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
@@ -27,6 +28,7 @@ __all__ = [
     "reading",
     "open_text",
     "read_text",
+    "read_stdin",
 ]
 
 
@@ -194,3 +196,16 @@ def read_text(path: str | os.PathLike[str]) -> str:
     (see :func:`open_text`)."""
     with open_text(path) as handle:
         return handle.read()
+
+
+def read_stdin() -> str:
+    """The text of standard input, decoded as :func:`read_text` decodes a file (UTF-8, a
+    byte-order mark left out): bytes that are not UTF-8 raise :class:`SearchkitError`
+    (``<stdin>: not a UTF-8 text file``) whatever the locale, where ``sys.stdin`` under a C
+    locale would pass them on as surrogates. A ``sys.stdin`` replaced by a text stream (tests)
+    is read as it is."""
+    with reading("<stdin>"):
+        raw = getattr(sys.stdin, "buffer", None)
+        if raw is None:
+            return sys.stdin.read()
+        return raw.read().decode("utf-8-sig")

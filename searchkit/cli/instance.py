@@ -12,13 +12,18 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import sys
 import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
 import searchkit
-from searchkit.errors import PuzzleFormatError, SearchkitError, UnknownNameError, read_text
+from searchkit.errors import (
+    PuzzleFormatError,
+    SearchkitError,
+    UnknownNameError,
+    read_stdin,
+    read_text,
+)
 
 from . import output
 from .parsing import UsageError, key_value
@@ -209,12 +214,21 @@ def instance_label(name: str, source: str | None, level: Any = None) -> str:
     return label if level is None else f"{label} · level {level}"
 
 
+def stdin_text() -> str:
+    """Standard input as text (:func:`searchkit.errors.read_stdin`); bytes that are not UTF-8
+    are a one-line :class:`UsageError`, as in a file."""
+    try:
+        return read_stdin()
+    except SearchkitError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def _read_text(puzzle: Any, path: str | None, example: str | None) -> tuple[str, str, str]:
     """The text, its name and its source (``file``, ``stdin`` or ``example``)."""
     if path is not None and example is not None:
         raise UsageError("give either FILE or --example, not both")
     if path == "-":
-        return sys.stdin.read(), "-", "stdin"
+        return stdin_text(), "-", "stdin"
     if path is not None:
         try:
             return read_text(path), path, "file"

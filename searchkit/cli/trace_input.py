@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import sys
+import io
 from dataclasses import dataclass
 from typing import Any
 
-from searchkit.errors import SearchkitError, excerpt, open_text, reading
+from searchkit.errors import SearchkitError, excerpt, open_text, read_stdin, reading
 from searchkit.trace import read_trace
 from searchkit.visual.chart import SearchChart
 from searchkit.visual.record import PlanRecord, record_from
@@ -35,7 +35,7 @@ def load_trace(path: str) -> TraceFile:
     try:
         if path == "-":
             with reading(name):
-                return _load(sys.stdin, name)
+                return _load(io.StringIO(read_stdin()), name)
         with open_text(path) as handle:  # a byte-order mark left out, as read_text does
             return _load(handle, name)
     except SearchkitError as exc:

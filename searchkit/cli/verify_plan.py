@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import textwrap
 from typing import Any
 
@@ -20,7 +19,7 @@ from searchkit.errors import PlanError, SearchkitError, read_text
 from searchkit.plans import iter_plan
 
 from . import output
-from .instance import FLAG_OPTIONS, Instance, find_puzzle, one_instance
+from .instance import FLAG_OPTIONS, Instance, find_puzzle, one_instance, stdin_text
 from .parsing import UsageError, key_value
 
 __all__ = ["add_parser", "run"]
@@ -87,8 +86,9 @@ def run(args: argparse.Namespace) -> int:
         cost = verify(problem, steps)
     except PlanError as exc:
         if exc.step is None:
-            why, where = f"its {len(steps)} steps are legal but it does not end in a goal", \
-                "the final state"
+            legal = "its one step is legal" if len(steps) == 1 else \
+                f"its {len(steps)} steps are legal"
+            why, where = f"{legal} but it does not end in a goal", "the final state"
         else:
             why, where = str(exc), f"the state before step {exc.step}"
         lines += [f"status    invalid: {why}", f"{where}:",
@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
 def _instance_text(puzzle: Any, given: str) -> tuple[str, str, str]:
     """The instance's text, name and source (``file``, ``stdin`` or ``example``)."""
     if given == "-":
-        return sys.stdin.read(), "-", "stdin"
+        return stdin_text(), "-", "stdin"
     if os.path.exists(given):
         return _read(given), given, "file"
     examples = puzzle.examples()
@@ -117,7 +117,7 @@ def _instance_text(puzzle: Any, given: str) -> tuple[str, str, str]:
 def _plan_text(given: str) -> tuple[str, str]:
     """The plan's text and how to name it."""
     if given == "-":
-        return sys.stdin.read(), "<stdin>"
+        return stdin_text(), "<stdin>"
     if os.path.isfile(given):
         return _read(given), given
     return given, "(given)"

@@ -29,6 +29,7 @@ from .instance import (
     find_puzzle,
     instance_label,
     load_instance,
+    stdin_text,
 )
 from .parsing import UsageError
 from .running import (
@@ -258,7 +259,7 @@ def _read_record(path: str, stdin_taken: bool) -> PlanRecord:
     if path == "-":
         if stdin_taken:
             raise UsageError("the plan and the instance cannot both come from standard input")
-        return _parse(sys.stdin.read(), "<stdin>")
+        return _parse(stdin_text(), "<stdin>")
     try:
         text = read_text(path)
     except SearchkitError as exc:

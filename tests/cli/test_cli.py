@@ -240,6 +240,22 @@ def test_error_unreadable_text_file_in_every_command(tmp_path, command):
         assert one_error(sk(*args, cwd=tmp_path)) == f"searchkit: error: {path}: {problem}"
 
 
+@pytest.mark.parametrize("command", ["solve nstar -", "compare nstar -", "stats nstar -",
+                                     "trace nstar - --out t.jsonl", "verify nstar - x2",
+                                     "verify nstar 1-42 -", "view --plan - --out -",
+                                     "view --trace-file -"])
+@pytest.mark.parametrize("locale", ["C", "C.UTF-8"])
+def test_error_standard_input_that_is_not_utf8_in_every_command(tmp_path, command, locale):
+    """Under a C locale Python reads such bytes from stdin as surrogates: they must still be
+    refused as a file's are, not parsed (or crash when written out again)."""
+    done = subprocess.run([sys.executable, "-m", "searchkit", *command.split()], cwd=tmp_path,
+                          input=b"1 42 # caf\xe9\n", capture_output=True, timeout=300,
+                          env={**ENV, "LC_ALL": locale, "PYTHONIOENCODING": ""})
+    assert (done.returncode, done.stdout) == (2, b"")
+    assert done.stderr == b"searchkit: error: <stdin>: not a UTF-8 text file\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
 def test_error_bad_format_names_file_and_line(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_text("1\nforty-two\n", encoding="utf-8")
