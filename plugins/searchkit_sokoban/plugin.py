@@ -11,7 +11,7 @@ from searchkit.bench import BenchSuite
 
 from . import collection
 from .board import Board
-from .levels import select_level, split_levels
+from .levels import MAX_COLS, MAX_ROWS, select_level, split_levels
 from .problem import HEURISTICS, MODES, SokobanProblem, make_problem
 
 __all__ = ["EXAMPLES", "SokobanPuzzle", "searchkit_bench_suites", "searchkit_puzzles"]
@@ -137,9 +137,23 @@ class SokobanPuzzle(Puzzle):
 
         Boxes start on their goals and the keeper makes ``pulls`` random steps, pulling a box
         when he steps away from one that is right in front of him; replaying these steps
-        backwards solves the level. Interior ``rows`` x ``cols`` (default 3 to 5 each), random
-        inner walls with probability ``walls``, ``boxes`` boxes (default 1 to 3).
+        backwards solves the level. Interior ``rows`` x ``cols`` (default 3 to 5 each; with the
+        outer walls at most :data:`~.levels.MAX_ROWS` x :data:`~.levels.MAX_COLS`, the largest
+        level ``parse`` reads), random inner walls with probability ``walls`` (from 0, below 1),
+        ``boxes`` boxes (default 1 to 3; at most one fewer than the free cells, fewer if the walls
+        leave less room), ``pulls`` random steps (0 or more). Other values raise
+        :class:`ValueError`.
         """
+        if rows is not None:
+            _check_whole("rows", rows, 1, MAX_ROWS - 2)
+        if cols is not None:
+            _check_whole("cols", cols, 1, MAX_COLS - 2)
+        if boxes is not None:
+            _check_whole("boxes", boxes, 0, (MAX_ROWS - 2) * (MAX_COLS - 2))
+        _check_whole("pulls", pulls, 0, 10**6)
+        if isinstance(walls, bool) or not isinstance(walls, (int, float)) \
+                or not 0 <= walls < 1:
+            raise ValueError(f"walls must be a probability from 0 to below 1, not {walls!r}")
         rows = rows or rng.randint(3, 5)
         cols = cols or rng.randint(3, 5)
         grid = [["#"] * (cols + 2) for _ in range(rows + 2)]
@@ -197,3 +211,9 @@ def searchkit_bench_suites() -> list[BenchSuite]:
         suites.append(BenchSuite(f"sokoban-{name}", f"{title}, both modes, 10 s and 60 s of "
                                  "CPU a level", f"searchkit_sokoban.bench.{name}"))
     return suites
+
+
+def _check_whole(name: str, value: Any, low: int, high: int) -> None:
+    """Raise :class:`ValueError` unless ``value`` is a whole number from ``low`` to ``high``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high:,}, not {value!r}")

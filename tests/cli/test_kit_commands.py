@@ -199,6 +199,20 @@ def test_random_checks_the_size_options(sk):
                            "16, not 17"),
     ("rushhour --vehicles -3", "puzzle 'rushhour': bad size: vehicles must be a whole number "
                                "from 0 to 24, not -3"),
+    ("sokoban --rows -3", "puzzle 'sokoban': bad size: rows must be a whole number from 1 to 98, "
+                          "not -3"),
+    ("sokoban --rows 0", "puzzle 'sokoban': bad size: rows must be a whole number from 1 to 98, "
+                         "not 0"),
+    ("sokoban --cols 99", "puzzle 'sokoban': bad size: cols must be a whole number from 1 to 98, "
+                          "not 99"),
+    ("sokoban --boxes -2", "puzzle 'sokoban': bad size: boxes must be a whole number from 0 to "
+                           "9,604, not -2"),
+    ("sokoban --pulls -1", "puzzle 'sokoban': bad size: pulls must be a whole number from 0 to "
+                           "1,000,000, not -1"),
+    ("sokoban --walls 1", "puzzle 'sokoban': bad size: walls must be a probability from 0 to "
+                          "below 1, not 1"),
+    ("sokoban --walls nan", "puzzle 'sokoban': bad size: walls must be a probability from 0 to "
+                            "below 1, not nan"),
 ])
 def test_random_refuses_sizes_that_make_no_instance(sk, args, problem):
     assert error_line(sk("random", *args.split(), "--seed", "1")) == f"searchkit: error: {problem}"
@@ -211,6 +225,8 @@ def test_random_instances_stay_within_their_size(sk):
     assert len(pairs) == 30 and all(1 <= start <= target <= 3 for start, target in pairs)
     tall = sk("random", "taquin", "--height", "2", "--width", "1", "--seed", "1").stdout
     assert get_puzzle("taquin").parse(tall).height == 2
+    largest = sk("random", "sokoban", "--rows", "98", "--cols", "98", "--seed", "1").stdout
+    assert get_puzzle("sokoban").parse(largest).board.rows == 100  # solve reads it
 
 
 # -- new-plugin ---------------------------------------------------------------------------------
