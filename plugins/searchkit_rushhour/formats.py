@@ -9,7 +9,8 @@
   labelled by their index and the target is drawn ``G``, as in the TD;
 * a single line holding a token of ``M*M`` characters is Fogleman's format (the database and
   ``cards.txt`` lines ``<moves> <board> ...`` work as they are: a leading move count and fields
-  after the board are ignored);
+  after the board are ignored); so is a single line of a move count and more fields, whose board
+  is then reported when it is not ``M*M`` characters (a line of a database, two cells short);
 * otherwise ``M`` lines of ``M`` characters form a grid (spaces between cells are allowed).
 
 In the two text formats ``.`` or ``o`` is an empty cell, ``x`` a wall, and any other letter or
@@ -58,7 +59,7 @@ def detect_format(text: str) -> str:
     if text.lstrip().startswith("{"):
         return "json"
     lines = _content_lines(text)
-    if len(lines) == 1 and _fogleman_token(lines[0][1]) is not None:
+    if len(lines) == 1 and (_fogleman_token(lines[0][1]) is not None or _counted(lines[0][1])):
         return "fogleman"
     return "grid"
 
@@ -77,6 +78,12 @@ def _content_lines(text: str) -> list[tuple[int, str]]:
     """Non-blank, non-comment lines with their 1-based numbers."""
     return [(n, line.rstrip()) for n, line in enumerate(text.splitlines(), start=1)
             if line.strip() and not line.lstrip().startswith("#")]
+
+
+def _counted(line: str) -> bool:
+    """Whether ``line`` is a move count and more fields, as a line of Fogleman's database."""
+    tokens = line.split()
+    return len(tokens) > 1 and tokens[0].isdigit()
 
 
 def _fogleman_token(line: str) -> str | None:
@@ -102,7 +109,9 @@ def parse_fogleman(text: str, lengths: Sequence[int] | None = STANDARD_LENGTHS) 
     lineno, line = lines[0]
     token = _fogleman_token(line)
     if token is None:
-        raise PuzzleFormatError("expected a board of M*M characters (e.g. 36 for 6x6)", lineno)
+        board = line.split()[1 if _counted(line) else 0]
+        raise PuzzleFormatError(f"expected a board of M*M characters (e.g. 36 for 6x6), got "
+                                f"{len(board):,}", lineno)
     m = math.isqrt(len(token))
     check_size(m, lineno)
     rows = [(lineno, token[r * m:(r + 1) * m]) for r in range(m)]

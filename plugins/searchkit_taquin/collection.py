@@ -16,18 +16,21 @@ a collection when at least two of its lines (one, in a text of two lines) are ea
 instance on their own. The rows of one board share one blank, so at most one of them is a board
 on its own: a broken board drawn over three rows or more stays one instance and gets the board's
 own error. A single line, or a text with a ``goal`` section, is one instance; a single Korf line
-is one instance with its optimum.
+is one instance with its optimum; a text of comments and blank lines alone holds none.
+
+A bad line of a collection is an instance too, as written (a Korf line: its tiles, id and
+optimum), whose parse raises the :class:`~searchkit.PuzzleFormatError` naming its line
+(:attr:`~searchkit.PuzzleInstance.line`): a batch records that error for its tasks and runs the
+other lines, and ``searchkit solve FILE --level N`` reads any other line.
 
 >>> text = "1 57 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\\n2 55 13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6"
 >>> [(i.name, i.known, i.line, i.text[:8]) for i in instances(text)]
 [('1', 57, 1, '14 13 15'), ('2', 55, 2, '13 5 4 1')]
 >>> [i.name for i in instances("87 135462\\n1234 5678\\n")], len(list(instances("1 2\\n3 0")))
 (['1', '2'], 1)
->>> try:
-...     list(instances("87 135462\\n87 13546\\n12345678 \\n"))  # a tile short on line 2
-... except PuzzleFormatError as exc:
-...     print(exc)
-line 2: a one-line board must hold N*N tokens (N >= 2), got 2 (each line of this file is one board)
+>>> bad = list(instances("87 135462\\n87 13546\\n12345678 \\n"))[1]  # a tile short on line 2
+>>> bad.name, bad.line, bad.text
+('2', 2, '87 13546')
 """
 
 from __future__ import annotations
@@ -98,21 +101,19 @@ def _one_instance(text: str, lines: list[tuple[int, str]], korf_goal: bool) -> P
 
 def instances(text: str, goal: str | None = None, blank: str | None = None,
               **_options: Any) -> Iterator[PuzzleInstance]:
-    """The instances of ``text`` (see the module docstring); a bad line of a collection raises
-    :class:`~searchkit.PuzzleFormatError` naming it."""
+    """The instances of ``text`` (see the module docstring). A bad line of a collection is
+    yielded as written, for :func:`~searchkit_taquin.board.parse_board` to reject when the
+    instance is parsed, naming the line: it never stops the others."""
     lines = _content_lines(text)
+    if not lines:
+        return  # nothing but comments and blank lines: no instance
     korf_goal = goal in (None, "blank-first")
     markers = any(body.strip().lower() in ("goal", "goal:") for _, body in lines)
     if markers or len(lines) < 2 or not _is_collection(text, lines, blank):
         yield _one_instance(text, lines, korf_goal)
         return
     for number, (lineno, body) in enumerate(lines, 1):
-        korf = _korf_line(body)
-        try:
-            parse_board(body if korf is None else korf[2], blank)
-        except PuzzleFormatError as exc:
-            raise PuzzleFormatError(f"{exc.reason} (each line of this file is one board)",
-                                    lineno) from None
+        korf = _korf_line(body)  # its tiles are checked when the instance is parsed
         if korf is not None:
             yield PuzzleInstance(korf[0], korf[2], korf[1] if korf_goal else None, lineno)
         else:

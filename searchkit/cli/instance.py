@@ -192,7 +192,7 @@ def one_instance(puzzle: Any, text: str, name: str, source: str, options: dict[s
         raise UsageError(f"{label} holds {len(found)} instances: choose one with --level N "
                          f"(1-{len(found)} or a name), or run them all with "
                          f"'searchkit batch {puzzle.name} {name if source == 'file' else 'FILE'}'")
-    if own_level:
+    if own_level or not found:  # no instance (an empty file): the parser says what is missing
         return text, 1
     if level is None:  # one instance: its own text (a Korf line's tiles, not its id)
         return found[0].text, found[0].line

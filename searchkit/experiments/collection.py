@@ -67,9 +67,15 @@ def read_collection(puzzle: Any, path: str | Path, options: Mapping[str, Any] | 
                     known: KnownTable | None = None, label: str | None = None
                     ) -> list[tuple[str, PuzzleInstance]]:
     """The labelled instances of the file ``path`` (label prefix: ``label``, default the file's
-    name), with known optima from ``known`` filled in where the table has one."""
+    name), with known optima from ``known`` filled in where the table has one.
+
+    A file that is empty (or white space alone), or in which the puzzle finds no instance (only
+    comments), raises :class:`SearchkitError` naming it: there is nothing to run. A bad instance
+    of a collection is one of the instances, whose parse fails (a batch records that error)."""
     path = Path(path)
     text = read_text(path)
+    if not text.strip():  # whatever the puzzle, even one without an instances method
+        raise SearchkitError(f"{path}: no instance found (the file is empty)")
     try:
         found = collection(puzzle, text, options)
     except PuzzleFormatError as exc:

@@ -95,6 +95,54 @@ def test_a_file_given_twice_runs_once_and_a_fresh_store_is_not_resumed(tmp_path,
     assert len(out.read_text().splitlines()) == 2
 
 
+# a collection of three instances, the second one bad: its file line and the parser's error
+BAD_LINE = {
+    "nstar": ("1 42\n3 4 5\n2 9\n", 2, "expected 'START TARGET': too many numbers"),
+    "taquin": ("87 135462\n87 135468\n1 0 2 3\n", 2, "duplicate tile 8"),
+    "rushhour": ("8 BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo\n"
+                 "5 BBoooCDooEoCDAAEoCDooEooFoooGGFoHH\n1 oooAAoooo\n", 2,
+                 "expected a board of M*M characters (e.g. 36 for 6x6), got 34"),
+    "sokoban": ("; 1\n#####\n#@$.#\n#####\n\n; 2\n#####\n#@$Z.#\n#####\n\n"
+                "; 3\n######\n#@$ .#\n######\n", 8, "unknown character 'Z' in column 4"),
+}
+
+
+@pytest.mark.parametrize("puzzle", sorted(BAD_LINE))
+def test_a_bad_instance_of_a_collection_is_an_error_record_and_the_others_run(
+        tmp_path, capsys, puzzle):
+    """docs/batch.md, "Faults": a format error is the record of its task, the batch goes on;
+    `solve --level N` reads a good instance of that file, and names the bad one's line."""
+    text, line, problem = BAD_LINE[puzzle]
+    path = tmp_path / "c.txt"
+    path.write_text(text)
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", puzzle, str(path), "--jobs", "1", "--json", "--out", str(out)]) == 1
+    capsys.readouterr()
+    records = [json.loads(row) for row in out.read_text().splitlines()]
+    assert [(r["status"], r["error"]) for r in records] == [
+        ("solved", None), ("error", f"{path}:{line}: {problem}"), ("solved", None)]
+    for level in ("1", "3"):
+        assert main(["solve", puzzle, str(path), "--level", level]) == 0
+    capsys.readouterr()
+    assert main(["solve", puzzle, str(path), "--level", "2"]) == 2
+    assert capsys.readouterr().err == f"searchkit: error: {path}:{line}: {problem}\n"
+
+
+@pytest.mark.parametrize("puzzle", sorted(BAD_LINE))
+@pytest.mark.parametrize("text, problem", [("", "no instance found (the file is empty)"),
+                                           ("\n  \n", "no instance found (the file is empty)"),
+                                           ("# a note\n", "no instance found")])
+def test_a_file_of_no_instance_is_a_usage_error_naming_it(tmp_path, capsys, puzzle, text,
+                                                          problem):
+    """docs/batch.md, "Collections": no task runs and no store is made."""
+    path = tmp_path / "empty.txt"
+    path.write_text(text.replace("#", ";") if puzzle == "sokoban" else text)
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", puzzle, str(path), "--jobs", "1", "--out", str(out)]) == 2
+    assert capsys.readouterr() == ("", f"searchkit: error: {path}: {problem}\n")
+    assert not out.exists()
+
+
 def test_known_column_without_known_is_a_usage_error(tmp_path, capsys):
     lines = tmp_path / "pairs.txt"
     lines.write_text("1 42\n")

@@ -146,11 +146,17 @@ def test_collection_formats_and_single_instances():
     assert len(collection(taquin, "1 2 3\n4 5 6\n7 8 0")) == 1       # one board over rows
     assert len(collection(taquin, "0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15")) == 1
     assert [i.name for i in collection(taquin, "87 135462\n12345678 \n")] == ["1", "2"]
-    with pytest.raises(searchkit.PuzzleFormatError, match="line 3"):
-        collection(nstar, "1 2\n3 4\n5 6 7\n")
+    # a bad line is an instance of its own, which fails when parsed: a batch records its error
+    bad = collection(nstar, "1 2\n3 4\n5 6 7\n")[2]
+    assert (bad.name, bad.text, bad.line) == ("3", "5 6 7", 3)
+    with pytest.raises(searchkit.PuzzleFormatError, match="^line 1: expected 'START TARGET'"):
+        nstar.parse(bad.text)
     korf = "1 3 1 2 3 0\n2 1 0 1 2 3\n3 2 0 1 2 2\n"            # 2x2 boards, line 3 broken
-    with pytest.raises(searchkit.PuzzleFormatError, match="^line 3: duplicate tile 2"):
-        collection(taquin, korf)
+    bad = collection(taquin, korf)[2]
+    assert (bad.name, bad.text, bad.known, bad.line) == ("3", "0 1 2 2", 2, 3)
+    with pytest.raises(searchkit.PuzzleFormatError, match="^line 1: duplicate tile 2$"):
+        taquin.parse(bad.text)
+    assert collection(nstar, "") == collection(taquin, "# c\n") == []   # no instance at all
     assert select(collection(nstar, "1 2\n3 4"), "2").text == "3 4"
     with pytest.raises(searchkit.UnknownNameError):
         select(collection(nstar, "1 2\n3 4"), "5")

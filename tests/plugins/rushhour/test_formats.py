@@ -212,3 +212,37 @@ def test_random_sizes_beyond_what_a_board_holds_are_refused_at_once() -> None:
         puzzle.random_instance(random.Random(1), size=3, walls=10**9)
     full = puzzle.random_instance(random.Random(1), vehicles=24, walls=34)
     assert len(full) == 36
+
+
+FOGLEMAN = ["08 BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo 1247 orig-01",
+            "60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332",
+            "1 oooAAoooo"]
+
+
+@pytest.mark.parametrize("bad, problem", [
+    ("5 BBoooCDooEoCDAAEoCDooEooFoooGGFoHH", "expected a board of M*M characters (e.g. 36 for "
+                                           "6x6), got 34"),                   # 2 cells short
+    ("9 BBoooCDooEoCDAAE!CDooEooFoooGGFoHHHo", "unknown character '!' at position 17"),
+])
+@pytest.mark.parametrize("where", [1, 2, 4])  # the first too
+def test_a_bad_line_of_a_collection_is_an_instance_whose_parse_names_it(
+        bad: str, problem: str, where: int) -> None:
+    """The other lines are instances as before; the bad one too, so that a batch records its
+    error and runs the others (docs/batch.md, "Faults")."""
+    lines = FOGLEMAN[:where - 1] + [bad] + FOGLEMAN[where - 1:]
+    found = list(PUZZLE.instances("# a comment\n" + "\n".join(lines) + "\n"))
+    assert [(i.name, i.line) for i in found] == [
+        ("orig-01" if text.endswith("orig-01") else str(n), n + 1) for n, text in
+        enumerate(lines, 1)]
+    for inst in found:
+        if inst.line != where + 1:
+            PUZZLE.parse(inst.text)
+    bad_instance = found[where - 1]
+    assert (bad_instance.text, bad_instance.known) == (bad, int(bad.split()[0]))
+    with pytest.raises(PuzzleFormatError) as caught:
+        PUZZLE.parse(bad_instance.text)
+    assert str(caught.value) == f"line 1: {problem}"
+
+
+def test_a_text_of_comments_alone_holds_no_instance() -> None:
+    assert list(PUZZLE.instances("")) == list(PUZZLE.instances("# nothing\n\n")) == []
