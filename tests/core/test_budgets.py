@@ -23,6 +23,7 @@ from searchkit import (
     check_budget,
     cpu_budgeted,
     explore,
+    memory_budgeted,
     search,
 )
 from searchkit.budget import Clock
@@ -385,6 +386,30 @@ def test_cpu_budgeted_sees_the_cpu_budget_of_a_search_around_the_running_one():
 
     search(Outer(), "astar", budget=Budget(max_cpu_seconds=5, max_expansions=1))
     assert inner.seen and set(inner.seen) == {True}
+
+
+class _AsksMemoryBudgeted(Counter):
+    """A line whose heuristic records what :func:`memory_budgeted` says."""
+
+    def __init__(self):
+        self.seen = []
+
+    def heuristic(self, n):
+        self.seen.append(memory_budgeted())
+        return 0
+
+
+@pytest.mark.parametrize("budget, expected", [
+    (Budget(max_bytes=2**30, max_expansions=2), True),
+    (Budget(max_cpu_seconds=5, max_expansions=2), False),
+    (Budget(max_expansions=2), False),
+], ids=["memory", "cpu", "no memory"])
+def test_memory_budgeted_says_whether_the_running_search_counts_this_processs_memory(budget,
+                                                                                    expected):
+    problem = _AsksMemoryBudgeted()
+    search(problem, "astar", budget=budget)
+    assert problem.seen and set(problem.seen) == {expected}
+    assert memory_budgeted() is False  # the search is over
 
 
 CHILD = textwrap.dedent("""
