@@ -587,6 +587,50 @@ def test_a_states_budget_stops_the_search_near_its_cap(strategy, cap):
     assert stats == 1
 
 
+class _NeverBuilt(Counter):
+    """A problem that must not be touched: its start raises."""
+
+    def initial(self):
+        raise AssertionError("the search started")
+
+
+@pytest.mark.parametrize("strategy, visited, options", [
+    ("bfs", "none", {}), ("dfs", "none", {}), ("astar", "none", {}), ("iddfs", None, {}),
+    ("iddfs", "none", {}), ("dls", None, {"depth": 5}), ("idastar", None, {}),
+    ("idastar", "none", {})])
+def test_a_states_budget_on_a_search_that_stores_no_states_is_refused_up_front(strategy, visited,
+                                                                              options):
+    """A tree search (and a deepening loop without a transposition table) keeps no visited
+    set: Stats.visited stays 0 and max_visited would never stop it. search() refuses it before
+    anything runs, naming the strategy and the budgets that do apply."""
+    from searchkit import IncompatibleError
+    from searchkit.search import check_parts
+
+    budget = Budget(max_visited=100, max_seconds=5)
+    with pytest.raises(IncompatibleError) as refused:
+        search(_NeverBuilt(), strategy, visited=visited, budget=budget, **options)
+    message = str(refused.value)
+    assert "\n" not in message
+    assert message.startswith(f"strategy {strategy!r} takes no states budget (max_visited, "
+                              f"--max-states) with visited 'none', which stores no states")
+    assert "--max-expansions, --max-memory" in message and "(dict, hashtable)" in message
+    with pytest.raises(IncompatibleError, match="takes no states budget"):
+        check_parts(strategy, visited=visited, budget=budget)
+    # the other budgets still apply to it
+    result = search(Counter(), strategy, visited=visited, budget=Budget(max_expansions=50),
+                    **options)
+    assert result.status in ("budget_exhausted", "no_solution")
+
+
+@pytest.mark.parametrize("strategy", ["iddfs", "idastar"])
+def test_a_states_budget_stops_a_deepening_search_with_a_transposition_table(strategy):
+    """With visited dict a deepening loop counts the keys of its table: the budget applies."""
+    result = search(Counter(), strategy, visited="dict", budget=Budget(max_visited=100))
+    assert result.status == "budget_exhausted"
+    assert result.reason == "visited-states budget exhausted (100 states)"
+    assert 100 < result.stats.visited <= 102
+
+
 @pytest.mark.parametrize("strategy, visited", [
     ("astar", "dict"), ("dijkstra", "dict"), ("greedy", "dict"), ("wastar", "dict"),
     ("bfs", "dict"), ("dfs", "dict"), ("bibfs", "dict"), ("astar", "none"), ("bfs", "none"),
