@@ -26,7 +26,7 @@ from .explored import SearchGraph, search_graph
 from .frontiers import Frontier, FrontierKind
 from .graph import GraphProblem
 from .hookspecs import hookimpl
-from .loops.watch import check_budget, cpu_budgeted
+from .loops.watch import check_budget, cpu_budgeted, memory_budgeted
 from .plugins import (
     frontiers,
     get,
@@ -70,6 +70,7 @@ __all__ = [
     "Progress",
     "check_budget",
     "cpu_budgeted",
+    "memory_budgeted",
     "Exploration",
     "Strategy",
     "StrategyOption",

@@ -97,7 +97,9 @@ class Budget:
         which is what a benchmark on a shared machine needs.
     ``max_visited``
         Stop once the visited structure holds more than this many keys (checked with the time,
-        so it may be exceeded by at most one check interval's worth of states).
+        so it may be exceeded by at most one check interval's worth of states). A search that
+        stores no states (a tree search, ``visited="none"``) refuses it: see
+        :func:`~searchkit.search`.
     ``max_bytes``
         Stop before the search holds more than this many bytes: the larger of the estimated
         memory of its structures and the objects they keep alive (:attr:`Stats.peak_bytes

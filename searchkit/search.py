@@ -16,7 +16,7 @@ from .errors import IncompatibleError, SearchkitError
 from .events import End, Event, Solution, Start
 from .loops import Run, SearchContext
 from .loops.variants import OBSERVED, PLAIN, Variant
-from .plugins import frontiers, get_frontier, get_strategy, get_visited_backend
+from .plugins import frontiers, get_frontier, get_strategy, get_visited_backend, visited_backends
 from .result import Result
 from .strategies.base import Strategy
 from .visited import VisitedBackend
@@ -85,8 +85,10 @@ def search(
     UnknownNameError
         For an unknown strategy, frontier or visited backend (the message lists valid names).
     IncompatibleError
-        For a frontier that makes no sense for the strategy, or ``bibfs`` on a problem without
-        ``predecessors``/``goal_states``.
+        For a frontier that makes no sense for the strategy, ``bibfs`` on a problem without
+        ``predecessors``/``goal_states``, or a states budget (``max_visited``) on a search that
+        stores no states (a tree search, ``visited="none"``, the default of the deepening
+        strategies): it would never stop it.
     OptionError
         For an unknown strategy option or an invalid value.
 
@@ -132,6 +134,7 @@ def prepare(problem: Any, strategy: str | Strategy, frontier: str | None, visite
     _check_needs(strat, caps)
     frontier_factory = _frontier_for(strat, frontier)
     backend = _backend_for(strat, visited)
+    _check_budget_fits(strat, backend, budget)
     ctx = SearchContext(caps, strat, resolved, frontier_factory, backend, variant, observer)
     return ctx, Run(strat.name, budget, progress, since)
 
@@ -165,18 +168,39 @@ def check_problem(problem: Any) -> None:
     Capabilities.of(problem)
 
 
-def check_parts(strategy: str, frontier: str | None = None, visited: str | None = None) -> None:
+def check_parts(strategy: str, frontier: str | None = None, visited: str | None = None,
+                budget: Budget | None = None) -> None:
     """Raise what :func:`search` would for a frontier or visited backend that ``strategy``
-    cannot use (:class:`IncompatibleError`) or an unknown name, before any problem is built.
+    cannot use, or a ``budget`` it cannot apply (:class:`IncompatibleError`), or an unknown
+    name, before any problem is built.
 
     >>> check_parts("bfs", frontier="heap")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     searchkit.errors.IncompatibleError: frontier 'heap' cannot be used with strategy 'bfs' (...)
+    >>> check_parts("idastar", budget=Budget(max_visited=100))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    searchkit.errors.IncompatibleError: strategy 'idastar' takes no states budget (...
     """
     strat = get_strategy(strategy)
     _frontier_for(strat, frontier)
-    _backend_for(strat, visited)
+    _check_budget_fits(strat, _backend_for(strat, visited), budget)
+
+
+def _check_budget_fits(strat: Strategy, backend: VisitedBackend, budget: Budget | None) -> None:
+    """Refuse a states budget where nothing counts states: a run without a visited structure (a
+    tree search; a deepening loop without a transposition table) has ``Stats.visited == 0``, so
+    ``max_visited`` would silently never stop it."""
+    if budget is None or budget.max_visited is None or not backend.is_tree_search:
+        return
+    storing = ", ".join(name for name, b in visited_backends().items() if not b.is_tree_search)
+    raise IncompatibleError(
+        f"strategy {strat.name!r} takes no states budget (max_visited, --max-states) with "
+        f"visited {backend.name!r}, which stores no states to count: use max_expansions or "
+        f"max_bytes (--max-expansions, --max-memory), or a visited backend that stores states "
+        f"({storing})"
+    )
 
 
 def _check_needs(strat: Strategy, caps: Capabilities) -> None:

@@ -7,8 +7,9 @@ saved with a checksummed header. A build runs under the budget of the search (or
 is for: it stops when the budget's timer, a Ctrl-C or :func:`searchkit.check_budget` (called
 between the steps of a build in this thread, a few tenths of a second apart at most) stops it, its
 worker processes killed at once; the tables finished by then are kept, the others never stored.
-Under a CPU time budget the tables are built one after the other in this thread: the budget counts
-this thread's CPU time only, which a pool's workers would not use.
+Under a CPU time or a memory budget the tables are built one after the other in this thread: the
+budget counts this thread's CPU time, or this process's growth, only, which a pool's workers would
+not use.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from searchkit import check_budget, cpu_budgeted
+from searchkit import check_budget, cpu_budgeted, memory_budgeted
 from searchkit.patterndb import StderrProgress, cache_directory, load_table, save_table
 
 from .pdb import build_table
@@ -119,10 +120,12 @@ def _workers(missing: list[tuple[Any, ...]]) -> int:
     """How many worker processes build ``missing``: one per table, at most one per core; 1 (no
     pool: the build runs in this thread) when the tables are small (4 tiles or fewer: a pool
     would cost more than it saves), when this process may not have children (a Dask worker's is
-    a daemon), or under a CPU time budget (:func:`~searchkit.cpu_budgeted`), which counts this
-    thread's CPU time only: the workers' would escape it."""
+    a daemon), under a CPU time budget (:func:`~searchkit.cpu_budgeted`), which counts this
+    thread's CPU time only, or under a memory budget (:func:`~searchkit.memory_budgeted`), which
+    counts this process's growth only: the workers' would escape them."""
     small = max(len(key[3]) for key in missing) <= 4
-    if small or cpu_budgeted() or multiprocessing.current_process().daemon:
+    in_thread = cpu_budgeted() or memory_budgeted()
+    if small or in_thread or multiprocessing.current_process().daemon:
         return 1
     return min(len(missing), os.cpu_count() or 1)
 

@@ -22,6 +22,7 @@ from searchkit.errors import IncompatibleError, SearchkitError
 from searchkit.events import End
 from searchkit.loops import Run
 from searchkit.result import Status
+from searchkit.search import check_parts
 
 from .parsing import UsageError, byte_size, comma_list, scalar
 from .progress import bound_name, progress_for
@@ -38,6 +39,7 @@ __all__ = [
     "strategy_options_from",
     "check_names",
     "choice_from",
+    "check_choice",
     "build_under",
     "run_search",
     "search_built",
@@ -167,7 +169,8 @@ def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
                        help="stop after N expansions (0: test the start only)")
     group.add_argument("--max-states", metavar="N",
                        type=budget_value("max_visited", int, "a whole number"),
-                       help="stop once N states are stored in the visited set")
+                       help="stop once N states are stored in the visited set (a search "
+                            "that stores none, --visited none, refuses it)")
     group.add_argument("--max-memory", metavar="SIZE",
                        type=budget_value("max_bytes", byte_size, SIZE),
                        help="stop before the search (or the process's growth) exceeds SIZE "
@@ -226,6 +229,25 @@ def choice_from(args: argparse.Namespace, puzzle: Any,
             return Choice(solver.name, solver=solver)
     return Choice(args.strategy or puzzle.default_strategy, args.frontier, args.visited,
                   strategy_options)
+
+
+def check_choice(choice: Choice, budget: Budget | None) -> None:
+    """Raise :class:`UsageError` for a run that :func:`run_search` would refuse whatever the
+    problem (a frontier or visited backend the strategy cannot use, a budget it cannot apply:
+    ``--max-states`` on a search that stores no states), before the problem is built (a pattern
+    database may take minutes). The puzzle's own solver checks its budget itself.
+
+    >>> check_choice(Choice("iddfs"), Budget(max_visited=10))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    searchkit.cli.parsing.UsageError: strategy 'iddfs' takes no states budget (...
+    """
+    if choice.solver is not None:
+        return
+    try:
+        check_parts(choice.strategy, choice.frontier, choice.visited, budget)
+    except SearchkitError as exc:
+        raise UsageError(str(exc)) from None
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from .running import (
     add_strategy_arguments,
     budget_from,
     build_under,
+    check_choice,
     choice_from,
     search_built,
 )
@@ -72,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     instance = load_instance(args)
     choice = choice_from(args, instance.puzzle, instance.resolved_options())
     budget = budget_from(args)
+    check_choice(choice, budget)
     built = build_under(instance.problem, budget)
     problem = built.problem
     result = search_built(built, choice, budget, show_progress=not args.json)

@@ -20,6 +20,7 @@ from .running import (
     add_strategy_arguments,
     budget_from,
     build_under,
+    check_choice,
     choice_from,
     search_built,
 )
@@ -69,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
     instance = load_instance(args)
     choice = choice_from(args, instance.puzzle)
     budget = budget_from(args)
+    check_choice(choice, budget)
     built = build_under(instance.problem, budget)
     target = args.out or default_out(None, instance, ".trace.jsonl")
     # the instance's name and level for messages, its digest to tell it (view --trace-file)

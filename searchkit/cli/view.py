@@ -37,6 +37,7 @@ from .running import (
     add_strategy_arguments,
     budget_from,
     build_under,
+    check_choice,
     choice_from,
     search_built,
     strategy_options_from,
@@ -190,6 +191,7 @@ def _from_search(args: argparse.Namespace,
     choice = choice_from(args, instance.puzzle,
                          None if args.trace else instance.resolved_options())
     budget = budget_from(args)
+    check_choice(choice, budget)
     built = build_under(instance.problem, budget)
     chart = SearchChart() if args.trace else None
     result = search_built(built, choice, budget, show_progress=True, observer=chart)

@@ -31,15 +31,16 @@ __all__ = ["batch", "check_tasks", "pending", "label_keys"]
 
 def check_tasks(tasks: Iterable[Task]) -> None:
     """Raise the error a worker would (unknown puzzle, strategy, frontier, backend or option, a
-    task for the puzzle's own solver where it has none) before anything runs; each distinct
-    configuration is checked once."""
+    task for the puzzle's own solver where it has none, a states budget on a search that stores
+    no states) before anything runs; each distinct configuration is checked once."""
     from ..plugins import get_puzzle, get_strategy
     from ..search import check_parts
 
     seen: set[tuple[Any, ...]] = set()
     for task in tasks:
         key = (task.puzzle, task.strategy, options_json(task.options),
-               options_json(task.strategy_options), task.frontier, task.visited)
+               options_json(task.strategy_options), task.frontier, task.visited,
+               task.budget is not None and task.budget.max_visited is not None)
         if key in seen:
             continue
         seen.add(key)
@@ -51,7 +52,8 @@ def check_tasks(tasks: Iterable[Task]) -> None:
                                         f"the options {options_json(task.options)}")
             continue
         get_strategy(task.strategy).resolve_options(dict(task.strategy_options))
-        check_parts(task.strategy, task.frontier, task.visited)  # names, and that they fit
+        # names, and that they fit (the budget too)
+        check_parts(task.strategy, task.frontier, task.visited, task.budget)
 
 
 def label_keys(keys: Iterable[TaskKey]) -> set[tuple[str, str, str, str]]:

@@ -20,17 +20,18 @@ successor function. That code belongs to the search and runs under its budget in
   Ctrl-C unwinds, killing worker processes, say): that cleanup runs to its end. A CPU time budget
   has no timer: only the loop's checks and :func:`check_budget` stop it.
 
-A CPU time budget counts the CPU time of the search's thread alone: work handed to other
-processes or threads escapes it. Costly code asks :func:`cpu_budgeted` and, when it says so, does
-that work in the search's thread, calling :func:`check_budget` as it goes.
+A CPU time budget counts the CPU time of the search's thread alone, and a memory budget the
+growth of this process alone: work handed to other processes (or, for CPU time, threads) escapes
+them. Costly code asks :func:`cpu_budgeted` and :func:`memory_budgeted` and, when one says so,
+does that work in the search's thread, calling :func:`check_budget` as it goes.
 
 Either way :meth:`Run.guard <searchkit.loops.Run.guard>` turns the interruption into the result.
 Plugin code must therefore, as for Ctrl-C, leave its caches absent rather than half-built when
 an exception passes through it (build, then store).
 
 >>> check_budget()  # outside a search: nothing to check
->>> cpu_budgeted()
-False
+>>> cpu_budgeted(), memory_budgeted()
+(False, False)
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from ..budget import BudgetExhausted
 if TYPE_CHECKING:
     from .run import Run
 
-__all__ = ["check_budget", "cpu_budgeted", "running", "alarm", "disarm"]
+__all__ = ["check_budget", "cpu_budgeted", "memory_budgeted", "running", "alarm", "disarm"]
 
 class _ThreadState(threading.local):
     """Per thread: the running searches (innermost last) and the one whose timer is set."""
@@ -84,6 +85,16 @@ def cpu_budgeted() -> bool:
     in this thread instead, calling :func:`check_budget` as it goes. False outside a search.
     """
     return any(run.cpu_deadline is not None for run in _local.runs)
+
+
+def memory_budgeted() -> bool:
+    """Whether a search running in this thread (the innermost or one around it) has a memory
+    budget. That budget counts this process's growth (and the search's own structures) only, so
+    memory used for the search by other processes (a pool's workers building tables) is not
+    bounded by it: such work should then run in this thread instead, calling
+    :func:`check_budget` as it goes. False outside a search.
+    """
+    return any(run.budget.max_bytes is not None for run in _local.runs)
 
 
 #: when the timer comes again if its interruption was lost (raised where Python ignores it)

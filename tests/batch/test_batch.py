@@ -79,6 +79,9 @@ def test_budget_and_bad_names_before_running():
         list(searchkit.batch(sweep("nstar", pairs, ["bfs"], options={"colour": 1}), jobs=1))
     with pytest.raises(searchkit.IncompatibleError, match="frontier 'heap' cannot be used"):
         list(searchkit.batch(sweep("nstar", pairs, ["bfs"], frontier="heap"), jobs=1))
+    states = searchkit.Budget(max_visited=100)  # iddfs stores no states to count
+    with pytest.raises(searchkit.IncompatibleError, match="^strategy 'iddfs' takes no states "):
+        list(searchkit.batch(sweep("nstar", pairs, ["bfs", "iddfs"], budget=states), jobs=1))
     with pytest.raises(searchkit.OptionError, match="^grid key 'heurisitc' is no option of "):
         sweep("nstar", pairs, ["bfs", "astar"], {"heurisitc": ["log2", "zero"]})  # a typo
     with pytest.raises(searchkit.OptionError, match="^strategy option 'weight' is no option "):

@@ -236,3 +236,39 @@ def test_stats_interrupted_while_building(sk, interrupted_build):
     out = json.loads(done.stdout)
     assert (out["status"], out["reason"]) == (
         "interrupted", "interrupted by the user while building the problem")
+
+
+# -- a states budget on a search that stores no states --------------------------------------------
+
+NO_STATES = ("searchkit: error: strategy 'iddfs' takes no states budget (max_visited, "
+             "--max-states) with visited 'none', which stores no states to count: use "
+             "max_expansions or max_bytes (--max-expansions, --max-memory), or a visited backend "
+             "that stores states (dict, hashtable)\n")
+
+
+@pytest.mark.parametrize("command", ["solve", "trace", "view"])
+def test_a_states_budget_on_a_tree_search_is_refused_before_the_build(sk, build_takes, tmp_path,
+                                                                     command):
+    """iddfs keeps no visited set (by default): --max-states would never stop it. The command
+    refuses it in one line, exit 2, before the (slow) build starts, and writes nothing."""
+    builds = build_takes(SLOW)
+    out = [] if command == "solve" else ["--out", str(tmp_path / "out")]
+    done = sk(command, "nstar", "-e", "1-1000", "-s", "iddfs", "--max-states", "100", *out)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", NO_STATES)
+    assert builds == [] and list(tmp_path.iterdir()) == []
+
+
+def test_a_states_budget_applies_to_a_deepening_search_with_a_transposition_table(sk):
+    done = sk("solve", "nstar", "-e", "3-1000000", "-s", "iddfs", "--visited", "dict",
+              "--max-states", "100", "--json")
+    assert done.returncode == 1, done.stderr
+    out = json.loads(done.stdout)
+    assert out["reason"] == "visited-states budget exhausted (100 states)"
+
+
+def test_compare_skips_a_run_whose_search_stores_no_states_under_a_states_budget(sk):
+    done = sk("compare", "nstar", "-e", "3-1000000", "-s", "bfs,iddfs", "--max-states", "100",
+              "--json")
+    runs = json.loads(done.stdout)["runs"]
+    assert [(r["strategy"], r["status"]) for r in runs] == [
+        ("bfs", "budget_exhausted"), ("iddfs", "skipped")], runs

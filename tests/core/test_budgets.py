@@ -23,6 +23,7 @@ from searchkit import (
     check_budget,
     cpu_budgeted,
     explore,
+    memory_budgeted,
     search,
 )
 from searchkit.budget import Clock
@@ -387,6 +388,30 @@ def test_cpu_budgeted_sees_the_cpu_budget_of_a_search_around_the_running_one():
     assert inner.seen and set(inner.seen) == {True}
 
 
+class _AsksMemoryBudgeted(Counter):
+    """A line whose heuristic records what :func:`memory_budgeted` says."""
+
+    def __init__(self):
+        self.seen = []
+
+    def heuristic(self, n):
+        self.seen.append(memory_budgeted())
+        return 0
+
+
+@pytest.mark.parametrize("budget, expected", [
+    (Budget(max_bytes=2**30, max_expansions=2), True),
+    (Budget(max_cpu_seconds=5, max_expansions=2), False),
+    (Budget(max_expansions=2), False),
+], ids=["memory", "cpu", "no memory"])
+def test_memory_budgeted_says_whether_the_running_search_counts_this_processs_memory(budget,
+                                                                                    expected):
+    problem = _AsksMemoryBudgeted()
+    search(problem, "astar", budget=budget)
+    assert problem.seen and set(problem.seen) == {expected}
+    assert memory_budgeted() is False  # the search is over
+
+
 CHILD = textwrap.dedent("""
     import sys, time
     from searchkit import Budget, ProblemBase, search
@@ -560,6 +585,50 @@ def test_a_states_budget_stops_the_search_near_its_cap(strategy, cap):
     assert cap < result.stats.visited <= cap + 2  # one expansion past it: a Counter has 2 children
     stats = main(["solve", "nstar", "-e", "1-1000", "-s", "bfs", "--max-states", "5"])
     assert stats == 1
+
+
+class _NeverBuilt(Counter):
+    """A problem that must not be touched: its start raises."""
+
+    def initial(self):
+        raise AssertionError("the search started")
+
+
+@pytest.mark.parametrize("strategy, visited, options", [
+    ("bfs", "none", {}), ("dfs", "none", {}), ("astar", "none", {}), ("iddfs", None, {}),
+    ("iddfs", "none", {}), ("dls", None, {"depth": 5}), ("idastar", None, {}),
+    ("idastar", "none", {})])
+def test_a_states_budget_on_a_search_that_stores_no_states_is_refused_up_front(strategy, visited,
+                                                                              options):
+    """A tree search (and a deepening loop without a transposition table) keeps no visited
+    set: Stats.visited stays 0 and max_visited would never stop it. search() refuses it before
+    anything runs, naming the strategy and the budgets that do apply."""
+    from searchkit import IncompatibleError
+    from searchkit.search import check_parts
+
+    budget = Budget(max_visited=100, max_seconds=5)
+    with pytest.raises(IncompatibleError) as refused:
+        search(_NeverBuilt(), strategy, visited=visited, budget=budget, **options)
+    message = str(refused.value)
+    assert "\n" not in message
+    assert message.startswith(f"strategy {strategy!r} takes no states budget (max_visited, "
+                              f"--max-states) with visited 'none', which stores no states")
+    assert "--max-expansions, --max-memory" in message and "(dict, hashtable)" in message
+    with pytest.raises(IncompatibleError, match="takes no states budget"):
+        check_parts(strategy, visited=visited, budget=budget)
+    # the other budgets still apply to it
+    result = search(Counter(), strategy, visited=visited, budget=Budget(max_expansions=50),
+                    **options)
+    assert result.status in ("budget_exhausted", "no_solution")
+
+
+@pytest.mark.parametrize("strategy", ["iddfs", "idastar"])
+def test_a_states_budget_stops_a_deepening_search_with_a_transposition_table(strategy):
+    """With visited dict a deepening loop counts the keys of its table: the budget applies."""
+    result = search(Counter(), strategy, visited="dict", budget=Budget(max_visited=100))
+    assert result.status == "budget_exhausted"
+    assert result.reason == "visited-states budget exhausted (100 states)"
+    assert 100 < result.stats.visited <= 102
 
 
 @pytest.mark.parametrize("strategy, visited", [

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import re
 import subprocess
 import sys
 import time
@@ -182,4 +183,37 @@ def test_a_cpu_budget_stops_a_build_that_would_run_in_worker_processes(monkeypat
     assert built.stopped.reason == "CPU time budget exhausted (0.3 s) while building the problem"
     assert 0.3 <= cpu < 1.0 and seconds < 5.0
     assert list(tmp_path.iterdir()) == []  # no table was finished: none is stored
+    assert multiprocessing.active_children() == []
+
+
+def test_a_memory_budget_stops_a_build_that_would_run_in_worker_processes(monkeypatch,
+                                                                          tmp_path) -> None:
+    """The 4x4 tables (6-6-3 tiles: about 0.7 GB at the peak), two cores, an empty cache, a 50 MB
+    memory budget: the workers' memory would not count on this process's growth, so the build
+    runs in this thread, whose checks stop it before it has grown much past the budget. The
+    wall-clock limit is a safety net only (a build that ignored the memory budget would stop on
+    it, with another reason)."""
+    from searchkit import Budget
+    from searchkit.cli.running import build_under
+    from searchkit.loops.memory import resident_growth
+
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    goal = tuple(range(16))
+    forget_loaded_tables()
+    grown = resident_growth()
+    start = time.perf_counter()
+    built = build_under(lambda: load_tables(4, 4, goal, default_partition(4, 4, goal)),
+                        Budget(max_bytes=50_000_000, max_seconds=10))
+    seconds = time.perf_counter() - start
+    forget_loaded_tables()
+    assert built.stopped is not None and built.problem is None
+    assert built.stopped.status == "budget_exhausted"
+    reason = re.fullmatch(r"memory budget exhausted \(50000000 bytes: the process grew by "
+                          r"([\d.]+) MB\) while building the problem", built.stopped.reason)
+    assert reason is not None, built.stopped.reason
+    assert 50 < float(reason[1]) < 100  # stopped near the budget, not at the build's 0.7 GB peak
+    assert seconds < 5.0
+    assert grown() < 50_000_000  # and what the build held is freed
+    assert list(tmp_path.iterdir()) == []  # no table was finished: none is stored, not in part
     assert multiprocessing.active_children() == []
