@@ -41,6 +41,22 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """Parse a command's arguments in any order: ``solve nstar -s bfs FILE`` as ``solve
+        nstar FILE -s bfs`` (plain argparse takes an optional positional, ``FILE``, as left out
+        when an option follows the one before it, then refuses it as unrecognized). The parser
+        of the commands (with subparsers, which argparse cannot intermix) parses as argparse
+        does."""
+        if self._subparsers is not None or self._intermixing:
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
+
+    _intermixing = False
+
 
 def comma_list(text: str) -> list[str]:
     """``"a,b, c"`` -> ``["a", "b", "c"]`` (argparse ``type=``).

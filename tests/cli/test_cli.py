@@ -256,6 +256,17 @@ def test_error_standard_input_that_is_not_utf8_in_every_command(tmp_path, comman
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("command", ["solve nstar -s bfs FILE", "solve nstar --max-seconds 9 FILE",
+                                     "compare nstar -s bfs,astar FILE", "stats nstar --log FILE",
+                                     "view nstar --out - FILE"])
+def test_the_file_may_come_after_the_options(tmp_path, command):
+    path = tmp_path / "in.txt"
+    path.write_text("3 77\n", encoding="utf-8")
+    done = sk(*[str(path) if word == "FILE" else word for word in command.split()])
+    assert done.returncode == 0, done.stderr
+    assert f"nstar · {path}" in (done.stdout + done.stderr)
+
+
 def test_error_bad_format_names_file_and_line(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_text("1\nforty-two\n", encoding="utf-8")
