@@ -8,6 +8,8 @@ error the same way: one line ``searchkit: error: ...`` on stderr and exit status
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
 import textwrap
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -139,3 +141,19 @@ def byte_size(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a non-negative size, got {text!r}")
     return int(value * _UNITS[unit])
+
+
+#: The formats ``--plot`` writes (``stats``, ``report``), named by the file's suffix.
+PLOT_FORMATS = ("png", "svg", "pdf")
+
+
+def check_plot(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`UsageError` before any work for a ``--plot`` file of an unknown format (by
+    its suffix: matplotlib would add ``.png`` to a name without one) or without matplotlib."""
+    suffix = os.path.splitext(os.fspath(path))[1].lower().lstrip(".")
+    if suffix not in PLOT_FORMATS:
+        raise UsageError(f"cannot plot to {os.fspath(path)!r}: unknown format "
+                         f"{suffix or '(none)'!r} (valid: {', '.join(PLOT_FORMATS)})")
+    if importlib.util.find_spec("matplotlib") is None:
+        raise UsageError("--plot needs matplotlib, which is not installed "
+                         "(pip install 'searchkit[plot]')")

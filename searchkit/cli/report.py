@@ -8,7 +8,7 @@ from typing import Any
 
 from searchkit.errors import SearchkitError
 
-from .parsing import UsageError
+from .parsing import UsageError, check_plot
 
 __all__ = ["add_parser", "run"]
 
@@ -46,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
     from searchkit.experiments import read_records
     from searchkit.experiments.report import format_table, several_texts, summarize
 
+    if args.plot:
+        check_plot(args.plot)
     try:
         records = [r for r in read_records(args.store)
                    if args.puzzle is None or r["puzzle"] == args.puzzle]

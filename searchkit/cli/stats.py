@@ -4,7 +4,6 @@ distribution of distances from the start, in the terminal or with ``--plot`` as 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -13,13 +12,12 @@ from searchkit import Budget, Exploration
 
 from . import output
 from .instance import Instance, add_instance_arguments, load_instance
-from .parsing import UsageError, byte_size, positive
+from .parsing import PLOT_FORMATS, UsageError, byte_size, check_plot, positive
 from .progress import progress_for
 from .running import Built, accept_negative_values, budget_value, build_under
 
-__all__ = ["add_parser", "run", "histogram_lines", "PLOT_FORMATS", "DEFAULT_MAX_STATES"]
+__all__ = ["add_parser", "run", "histogram_lines", "DEFAULT_MAX_STATES"]
 
-PLOT_FORMATS = ("png", "svg", "pdf")
 DEFAULT_MAX_STATES = 5_000_000
 
 EXAMPLES = f"""\
@@ -74,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     The budget covers building the problem (:func:`~.running.build_under`): a build it stops
     is reported as an exploration that reached no state."""
     if args.plot is not None:
-        _check_plot(args.plot)
+        check_plot(args.plot)
     instance = load_instance(args)
     try:
         backend = searchkit.get_visited_backend(args.visited)
@@ -169,17 +167,6 @@ def _json(instance: Instance, e: Exploration) -> dict[str, Any]:
         "histogram": e.histogram,
         "stats": e.stats.as_dict(),
     }
-
-
-def _check_plot(path: Path) -> None:
-    """Fail early on an unknown plot format or a missing matplotlib."""
-    suffix = path.suffix.lower().lstrip(".")
-    if suffix not in PLOT_FORMATS:
-        raise UsageError(f"cannot plot to {str(path)!r}: unknown format {suffix or '(none)'!r} "
-                         f"(valid: {', '.join(PLOT_FORMATS)})")
-    if importlib.util.find_spec("matplotlib") is None:
-        raise UsageError("--plot needs matplotlib, which is not installed "
-                         "(pip install 'searchkit[plot]')")
 
 
 def _plot(instance: Instance, e: Exploration, path: Path, log: bool) -> None:

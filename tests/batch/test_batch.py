@@ -428,6 +428,13 @@ def test_report_prints_summary_and_draws_plots(tmp_path, capsys):
     assert rows["astar"][-2] == "1.00x"                       # A* expands fewer states
     assert float(rows["bfs"][-2].rstrip("x")) > 1
     assert (tmp_path / "plot.png").read_bytes()[:4] == b"\x89PNG"
+    for name, suffix in (("plotx", "'(none)'"), ("plot.txt", "'txt'")):  # before any table
+        assert main(["report", str(out), "--plot", str(tmp_path / name)]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and captured.err == (
+            f"searchkit: error: cannot plot to '{tmp_path / name}': unknown format {suffix} "
+            "(valid: png, svg, pdf)\n")
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("plot")) == ["plot.png"]
 
 
 def test_a_task_that_errored_counts_against_the_optimal_column():
