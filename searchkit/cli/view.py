@@ -124,10 +124,21 @@ def run(args: argparse.Namespace) -> int:
             handle.write(page)
     except OSError as exc:
         raise UsageError(f"{target}: {exc.strerror or exc}") from None
-    steps = len(data["moves"])
-    print(f"wrote {target}: {data['status']}, {steps} step{'s' * (steps != 1)}, cost "
-          f"{output.number(data['costs'][-1])}, {output.size(len(page.encode()))}")
+    print(f"wrote {target}: {_outcome(data)}, {output.size(len(page.encode()))}")
     return status
+
+
+def _outcome(data: dict[str, Any]) -> str:
+    """What the page shows, for the line that names it: ``solved, 7 steps, cost 7``, or the
+    status and its reason when no plan reaches a goal (the page then shows the start or the
+    steps it replays)."""
+    steps = len(data["moves"])
+    shown = f"{steps} step{'s' * (steps != 1)}"
+    if data["status"] == "solved":
+        return f"solved, {shown}, cost {output.number(data['costs'][-1])}"
+    reason = f": {data['reason']}" if data.get("reason") else ""
+    return f"{data['status']}{reason}, {shown} shown"
+
 
 
 def _saved_plan(args: argparse.Namespace, traced: TraceFile | None) -> PlanRecord | None:

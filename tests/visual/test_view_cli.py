@@ -131,7 +131,8 @@ def test_an_unsolved_search_still_writes_the_start(capsys, tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     status, out, _ = run(capsys, "view", "nstar", "-e", "3-1000000", "--max-expansions", "5")
     assert status == 1
-    assert out.startswith("wrote nstar-3-1000000.html: budget_exhausted, 0 steps, cost 0")
+    assert out.startswith("wrote nstar-3-1000000.html: budget_exhausted: expansion budget "
+                          "exhausted (5 expansions), 0 steps shown, ")  # no cost: no plan
     data = page_data(Path("nstar-3-1000000.html").read_text(encoding="utf-8"))
     assert data["moves"] == [] and "budget" in data["reason"]
 
