@@ -149,8 +149,8 @@ def load_known(path: str | Path, column: str | None = None) -> KnownTable:
 
     Raises :class:`SearchkitError` naming the file and line for a quote left open at the end of
     its line, a missing column, a second row for one instance, or a value of a column of optima
-    that is not a number, NaN or infinite (a typo is an error, not a reason to drop its column),
-    and naming the file when it cannot be read.
+    that is not a number, NaN, infinite or negative (a typo is an error, not a reason to drop
+    its column), and naming the file when it cannot be read.
     """
     path = Path(path)
     rows = _csv_rows(path)
@@ -195,6 +195,9 @@ def load_known(path: str | Path, column: str | None = None) -> KnownTable:
                 raise SearchkitError(f"{path}:{lineno}: {name} is {field!r}, not a number")
             if number is not None and not math.isfinite(number):
                 raise SearchkitError(f"{path}:{lineno}: {name} is {field!r}, not a finite number")
+            if number is not None and number < 0:  # a plan never costs less than nothing
+                raise SearchkitError(f"{path}:{lineno}: {name} is {field!r}: an optimum is 0 "
+                                     "or more")
             table[key][name] = None if number is None else \
                 int(number) if number.is_integer() else number
     if not numeric:

@@ -64,6 +64,7 @@ def test_known_table_joins_by_level_and_cost_model(shared_data):
     ("1,7\n2,nan\n", "3: moves is 'nan', not a finite number"),
     ("1,-inf\n", "2: moves is '-inf', not a finite number"),
     ("1,1e400\n", "2: moves is '1e400', not a finite number"),
+    ("1,0\n2,-3\n", "3: moves is '-3': an optimum is 0 or more"),
 ])
 def test_known_optima_are_utf8_and_finite(tmp_path, capsys, rows, problem):
     path = tmp_path / "known.csv"
