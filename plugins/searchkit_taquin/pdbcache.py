@@ -24,6 +24,7 @@ from typing import Any
 from searchkit import check_budget, cpu_budgeted, memory_budgeted
 from searchkit.patterndb import StderrProgress, cache_directory, load_table, save_table
 
+from .patterns import bits_per_cell
 from .pdb import build_table
 
 __all__ = ["forget_loaded_tables", "load_tables", "table_meta", "table_path"]
@@ -101,13 +102,20 @@ def load_tables(height: int, width: int, goal_cells: Sequence[int],
         if key in _MEMORY:
             continue
         payload = load_table(table_path(*key), table_meta(*key)) if use_cache else None
-        if payload is not None:
+        if payload is not None and len(payload) == _table_size(*key):
             _MEMORY[key] = payload
         else:
             missing.append(key)
     if missing:
         _build_missing(missing, use_cache)
     return [_MEMORY[key] for key in keys]
+
+
+def _table_size(height: int, width: int, _goal: tuple[int, ...], group: tuple[int, ...]) -> int:
+    """The bytes of a table of :func:`~searchkit_taquin.pdb.build_table`: a file of another size
+    (its checksum matching what was written, by another version or by hand) is rebuilt, never
+    indexed past its end."""
+    return 1 << (bits_per_cell(height * width) * len(group))
 
 
 def forget_loaded_tables() -> None:
