@@ -115,7 +115,9 @@ def select(instances: list[PuzzleInstance], level: int | str) -> PuzzleInstance:
         words = inst.name.split()
         if words[:1] == [wanted] or (len(words) > 1 and " ".join(words[1:]) == wanted):
             return inst  # '44 Duh!' is also '44' and 'Duh!'
-    raise UnknownNameError("instance", level, [inst.name for inst in instances][:20])
+    # every instance by its number; the names that are not just that number, up to 20 of them
+    named = [inst.name for n, inst in enumerate(instances, 1) if inst.name != str(n)]
+    raise UnknownNameError("instance", level, [f"1..{len(instances)}", *named[:20]])
 
 
 def _csv_rows(path: Path) -> list[list[str]]:

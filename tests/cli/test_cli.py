@@ -312,6 +312,8 @@ def test_error_unknown_or_bad_option():
         "searchkit: error: unknown option 'cost' for puzzle 'nstar' (valid: heuristic, prune)")
     assert one_error(sk("solve", "nstar", "--level", "2")) == (
         "searchkit: error: example 1-42: unknown instance '2' (valid: 1..1)")
+    assert one_error(sk("solve", "nstar", "-", "--level", "third", stdin="1 42\n3 9\n")) == (
+        "searchkit: error: <stdin>: unknown instance 'third' (valid: 1..2)")  # as for '3'
     # a puzzle that picks its level itself (Sokoban's 'level' option) names the file as well
     assert one_error(sk("solve", "sokoban", "--level", "2")) == (
         "searchkit: error: example corridor: unknown level 2 (valid: 1..1)")
