@@ -111,7 +111,10 @@ def deepening(flags: Variant, ctx: SearchContext, run: Run) -> Result:
     found_actions: list[Any] = []
     found_cost: list[float] = []
     iterations = start_dead = 0
-    bound = first_bound if first_bound is not None else start_h
+    # every plan costs 0 or more, so a heuristic below 0 (a weak but admissible bound) starts at
+    # 0: each later bound is a value that exceeded the one before, above 0 too, and the bounded
+    # search's -1 ("found") can be told from any of them
+    bound = first_bound if first_bound is not None else max(start_h, 0)
     dfs_flags = Flags(key=key is not None, cycle_check=cycle_check, table=table is not None,
                       unit=unit, except_parent=except_parent is not None,
                       observe=flags.observe, steps=flags.steps)

@@ -111,6 +111,19 @@ def test_optimal_strategies_agree_with_brute_force(graph):
                 assert len(result.actions) == fewest, (strategy, visited)
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(graphs(heuristic="admissible"))
+def test_a_heuristic_below_zero_is_weak_but_admissible_for_every_informed_strategy(graph):
+    """Costs are never negative, so h - 5 is still a lower bound: the plans stay optimal (IDA*
+    once took a first bound below 0 for its 'found' signal and failed with an IndexError)."""
+    lowered = GraphProblem(graph.edges, graph.start, graph.goals,
+                           heuristic=lambda node: graph.heuristic(node) - 5)
+    best = brute_force_cost(graph)
+    for strategy in ("astar", "idastar"):
+        result = search(lowered, strategy)
+        assert result.cost == best if best != math.inf else result.status == "no_solution"
+
+
 @settings(max_examples=100, deadline=None)
 @given(graphs(heuristic="consistent"))
 def test_no_reopening_with_a_consistent_heuristic(graph):
