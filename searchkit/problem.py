@@ -133,8 +133,14 @@ def has_own(problem: object, name: str) -> bool:
     ...     def heuristic(self, s): return 1
     >>> has_own(P(), "heuristic"), has_own(P(), "key")
     (True, False)
+    >>> q = P()
+    >>> q.key = lambda s: s[0]  # on the instance: its own too
+    >>> has_own(q, "key")
+    True
     """
+    if callable(getattr(problem, "__dict__", {}).get(name)):
+        return True  # set on the instance (``self.key = ...``): the problem's own
     method = getattr(type(problem), name, None)
     if method is None:
-        return callable(getattr(problem, name, None))  # instance attribute or plain object
+        return callable(getattr(problem, name, None))  # a plain object's (``__getattr__``...)
     return method is not getattr(ProblemBase, name, None)

@@ -189,3 +189,29 @@ def test_a_loop_configuration_of_its_own_is_run_and_named_in_errors():
     with pytest.raises(IncompatibleError, match=r"^strategy 'first-child' keeps its own single "
                                                 r"path and takes no frontier$"):
         search(g, strategy, frontier="fifo")
+
+
+def test_methods_set_on_a_problem_instance_are_its_own():
+    """``self.key = ...`` / ``self.heuristic = ...`` in ``__init__`` override ProblemBase's
+    defaults as methods would (they were taken for the defaults: the key never called)."""
+    from searchkit import ProblemBase
+
+    class Line(ProblemBase):
+        def __init__(self, informed: bool) -> None:
+            self.key = lambda state: state[0]  # states are lists: unhashable without the key
+            if informed:
+                self.heuristic = lambda state: 30 - state[0]
+
+        def initial(self):
+            return [0]
+
+        def successors(self, state):
+            return [(step, [state[0] + step], 1) for step in (1, 2)]
+
+        def is_goal(self, state):
+            return state[0] == 30
+
+    plain, informed = search(Line(False), "astar"), search(Line(True), "astar")
+    assert plain.cost == informed.cost == 15
+    assert informed.stats.expanded < plain.stats.expanded
+    assert Capabilities.of(Line(True)).heuristic is not None
