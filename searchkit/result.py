@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-__all__ = ["Result", "Stats", "Status"]
+from .errors import SearchkitError, excerpt
+
+__all__ = ["Result", "Stats", "Status", "checked_cost"]
 
 Status = Literal["solved", "no_solution", "budget_exhausted", "interrupted"]
 
@@ -111,3 +113,26 @@ class Result:
             f"Result(status={self.status!r}, cost={self.cost!r}{plan}, strategy={self.strategy!r}, "
             f"expanded={self.stats.expanded})"
         )
+
+
+def checked_cost(cost: Any) -> Any:
+    """``cost``, the cost of a plan a search found, if it is a number of at least 0. Anything
+    else (NaN, a negative sum, a string) can only come from successors outside the contract
+    (costs ``>= 0``), under which no strategy's guarantee holds: a :class:`SearchkitError`
+    instead of a plan.
+
+    >>> checked_cost(7), checked_cost(0.5)
+    (7, 0.5)
+    >>> checked_cost(float("nan"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    searchkit.errors.SearchkitError: the plan found costs nan: the problem's successors gave ...
+    """
+    try:
+        valid = cost >= 0  # False for NaN
+    except (TypeError, ArithmeticError):  # a string, a complex, Decimal('NaN')
+        valid = False
+    if not valid:
+        raise SearchkitError(f"the plan found costs {excerpt(cost)}: the problem's successors "
+                             "gave costs that are not numbers of at least 0")
+    return cost

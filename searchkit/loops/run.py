@@ -44,7 +44,7 @@ from typing import Any, TypeVar
 
 from ..budget import Budget, BudgetExhausted, Clock, Progress
 from ..frontiers.protocol import FrontierKind
-from ..result import Result, Stats, Status
+from ..result import Result, Stats, Status, checked_cost
 from .memory import MemoryMeter, resident_growth
 from .watch import alarm, disarm, running
 
@@ -306,8 +306,9 @@ class Run:
     # -- endings -----------------------------------------------------------------------------
 
     def solved(self, actions: list[Any], states: list[Any], cost: float) -> Result:
-        """The ``solved`` result for a plan."""
-        return Result("solved", cost, actions, states, self.stats, self.strategy)
+        """The ``solved`` result for a plan (its cost checked: :func:`~searchkit.result.
+        checked_cost`)."""
+        return Result("solved", checked_cost(cost), actions, states, self.stats, self.strategy)
 
     def no_solution(self, reason: str) -> Result:
         """The ``no_solution`` result: the search proved there is no plan, for ``reason``."""

@@ -4,6 +4,7 @@ defaults."""
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
@@ -84,6 +85,18 @@ def test_options_are_validated():
 def test_bibfs_needs_predecessors():
     with pytest.raises(IncompatibleError, match="predecessors"):
         search(Counter(), "bibfs")
+
+
+@pytest.mark.parametrize("strategy", ["bfs", "dijkstra", "astar", "idastar", "iddfs", "bibfs"])
+@pytest.mark.parametrize("cost, shown", [(math.nan, "nan"), (-5, "-4")])
+def test_a_plan_whose_costs_break_the_contract_is_an_error_not_a_plan(strategy, cost, shown):
+    """Costs are numbers of at least 0: a plan that costs NaN or less than 0 can only
+    come from successors outside that contract, where no guarantee holds."""
+    edges = {0: {1: cost}, 1: {2: 1}}
+    with pytest.raises(SearchkitError, match=rf"^the plan found costs {re.escape(shown)}: the "
+                                             r"problem's successors gave costs that are not "
+                                             r"numbers of at least 0$"):
+        search(GraphProblem(edges, 0, {2}), strategy)
 
 
 def test_not_a_problem():
