@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from math import inf
 from typing import Any, ClassVar, Literal
 
+from ..errors import SearchkitError
 from ..events import Bound
 from ..result import Result
 from .bounded_dfs import Flags, compiled
@@ -167,7 +168,13 @@ def deepening(flags: Variant, ctx: SearchContext, run: Run) -> Result:
             else:
                 sys.setrecursionlimit(max(old_limit, int(min(bound, 10**6)) + 200)
                                       if unit else max(old_limit, 20000))
-            found = dfs(start, start_key, start_h)
+            try:
+                found = dfs(start, start_key, start_h)
+            except RecursionError as exc:  # not an answer: the plan may exist deeper
+                raise SearchkitError(
+                    f"{ctx.strategy.name} went deeper than Python's recursion limit allows "
+                    f"({sys.getrecursionlimit():,} calls): a best-first strategy (astar, "
+                    "dijkstra, bfs) keeps no recursion and finds plans of any length") from exc
             if found < 0:
                 found_states.append(start)
                 found_states.reverse()

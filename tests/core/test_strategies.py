@@ -346,3 +346,25 @@ def test_a_state_equal_to_none_is_not_taken_for_the_roots_missing_parent(strateg
     g = GraphProblem({"s": {None: 1}, None: {"t": 1}}, "s", {"t"})
     result = search(g, strategy, cycle_check=check)
     assert (result.status, result.cost, result.actions) == ("solved", 2, [None, "t"])
+
+
+def test_a_plan_deeper_than_the_recursion_allows_is_an_error_for_idastar_not_a_crash():
+    from searchkit import ProblemBase, SearchkitError
+
+    class Chain(ProblemBase):  # one path of 25,000 steps; costs of 1.0: no depth bound
+        def initial(self):
+            return 0
+
+        def successors(self, n):
+            return [("+", n + 1, 1.0)]
+
+        def is_goal(self, n):
+            return n == 25_000
+
+        def heuristic(self, n):
+            return 25_000 - n
+
+    with pytest.raises(SearchkitError, match=r"^idastar went deeper than Python's recursion limit "
+                                             r"allows \(20,000 calls\): a best-first strategy"):
+        search(Chain(), "idastar")
+    assert search(Chain(), "astar").cost == 25_000
