@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..capabilities import Capabilities
+from ..errors import SearchkitError, excerpt
 from ..visited import VisitedBackend
 from .paths import replay_keys
 from .variants import PLAIN, Variant
@@ -79,8 +80,21 @@ class SearchContext:
         return with_heuristic
 
     def initial_h(self, state: Any) -> float:
-        """The heuristic value of ``state`` (0 when the strategy uses no heuristic)."""
-        return 0 if self.heuristic is None else self.heuristic(state)
+        """The heuristic value of ``state``, the start (0 when the strategy uses no heuristic),
+        checked once: a value that is not a number of at least 0 (a negative one, NaN, None) is
+        a :class:`SearchkitError` before the loop starts, where it would void every guarantee
+        (a goal's negative h lets A* and IDA* stop at a costlier plan) or fail deep inside."""
+        if self.heuristic is None:
+            return 0
+        h = self.heuristic(state)
+        try:
+            valid = h >= 0  # False for NaN
+        except (TypeError, ArithmeticError):
+            valid = False
+        if not valid:
+            raise SearchkitError(f"the heuristic of the start is {excerpt(h)}: a heuristic is a "
+                                 "number of at least 0 (math.inf for a dead end)")
+        return h
 
     def new_map(self) -> Any:
         """An empty visited mapping from the selected backend."""

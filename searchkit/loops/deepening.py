@@ -112,10 +112,9 @@ def deepening(flags: Variant, ctx: SearchContext, run: Run) -> Result:
     found_actions: list[Any] = []
     found_cost: list[float] = []
     iterations = start_dead = 0
-    # every plan costs 0 or more, so a heuristic below 0 (a weak but admissible bound) starts at
-    # 0: each later bound is a value that exceeded the one before, above 0 too, and the bounded
-    # search's -1 ("found") can be told from any of them
-    bound = first_bound if first_bound is not None else max(start_h, 0)
+    # the start's h is checked to be 0 or more (initial_h): each later bound exceeds the one
+    # before, so the bounded search's -1 ("found") is never a bound
+    bound = first_bound if first_bound is not None else start_h
     dfs_flags = Flags(key=key is not None, cycle_check=cycle_check, table=table is not None,
                       unit=unit, except_parent=except_parent is not None,
                       observe=flags.observe, steps=flags.steps)
@@ -171,6 +170,8 @@ def deepening(flags: Variant, ctx: SearchContext, run: Run) -> Result:
             try:
                 found = dfs(start, start_key, start_h)
             except RecursionError as exc:  # not an answer: the plan may exist deeper
+                if flags.steps:
+                    raise  # step-through's own limit: steps() says so
                 raise SearchkitError(
                     f"{ctx.strategy.name} went deeper than Python's recursion limit allows "
                     f"({sys.getrecursionlimit():,} calls): a best-first strategy (astar, "
