@@ -48,13 +48,19 @@ def distances_to_goals(graph: GraphProblem) -> dict[Any, float]:
 
 
 def _bellman_ford(graph: GraphProblem, sources: Iterable[Any], reverse: bool) -> dict[Any, float]:
-    """Cheapest cost from the nearest source to every node (to it, with ``reverse``)."""
+    """Cheapest cost from the nearest source to every node (to it, with ``reverse``); a cost that
+    is not a number of at least 0 (NaN, negative: a cycle of those has no cheapest cost) is a
+    :class:`ValueError`."""
     nodes = graph.nodes()
     dist = dict.fromkeys(nodes, math.inf)
     for source in sources:
         dist[source] = 0
     edges = [(v, u, c) if reverse else (u, v, c)
              for u, vs in graph.edges.items() for v, c in vs.items()]
+    wrong = next(((u, v, c) for u, v, c in edges if not c >= 0), None)  # NaN too
+    if wrong is not None:  # an oracle that answers on such a graph would vouch for nonsense
+        u, v, c = wrong if not reverse else (wrong[1], wrong[0], wrong[2])
+        raise ValueError(f"the oracles need costs of at least 0: edge {u!r} -> {v!r} costs {c!r}")
     for _ in range(len(nodes)):
         changed = False
         for u, v, c in edges:

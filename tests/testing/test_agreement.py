@@ -21,6 +21,7 @@ from searchkit.testing import (
     brute_force_cost,
     graphs,
     optimal_strategies,
+    oracles,
     promise_of,
 )
 
@@ -233,3 +234,13 @@ def test_the_kit_flags_exactly_the_pancake_stacks_where_a_star_or_ida_star_is_wr
     assert flagged > 0  # the 3x gap heuristic is wrong on a good share of 7-stacks
     assert_optimal_agreement(Pancakes((3, 1, 2, 5, 4, 7, 6)), expected_steps=fewest_flips(
         (3, 1, 2, 5, 4, 7, 6)))  # the plain gap heuristic is admissible
+
+
+@pytest.mark.parametrize("cost", [-1, math.nan])
+def test_the_oracles_refuse_costs_below_zero_rather_than_answer(cost):
+    """Bellman-Ford on a negative cycle returned a cost below every plan's (-4 here)."""
+    graph = GraphProblem({0: {1: cost}, 1: {0: cost, 2: 1}}, 0, {2})
+    with pytest.raises(ValueError, match=r"^the oracles need costs of at least 0: edge 0 -> 1 "):
+        brute_force_cost(graph)
+    with pytest.raises(ValueError, match=r"^the oracles need costs of at least 0: edge 0 -> 1 "):
+        oracles.distances_to_goals(graph)
