@@ -109,7 +109,7 @@ def plain_graph_search(flags: Variant, ctx: SearchContext, run: Run) -> Result:
     caps = ctx.caps
     successors, is_goal, key = ctx.successors, caps.is_goal, caps.key
     start = caps.initial()
-    start_key = key(start) if key else start
+    start_key = ctx.start_key(start)
     parent = ctx.new_map()
     parent[start_key] = ROOT
     frontier = ctx.frontier_factory()  # type: ignore[misc]

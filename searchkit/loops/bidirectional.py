@@ -51,7 +51,7 @@ def bidirectional(flags: Variant, ctx: SearchContext, run: Run) -> Result:
     assert predecessors is not None and goal_states is not None  # checked by search()
     key = caps.key
     start = caps.initial()
-    start_key = key(start) if key else start
+    start_key = ctx.start_key(start)
     # parent maps: forward[k] = key one step closer to the start, backward[k] = one step closer
     # to a goal; depth maps give each key's layer.
     forward, backward = ctx.new_map(), ctx.new_map()

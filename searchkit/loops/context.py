@@ -96,6 +96,20 @@ class SearchContext:
                                  "number of at least 0 (math.inf for a dead end)")
         return h
 
+    def start_key(self, start: Any) -> Hashable:
+        """The key of ``start``, checked once to be hashable: visited sets and the path check
+        store keys, and an unhashable one (a list state without a ``key``) is a
+        :class:`SearchkitError` that says so, instead of a ``TypeError`` from inside a loop."""
+        key = self.caps.key_of(start)
+        try:
+            hash(key)
+        except TypeError:
+            what = (f"the start's key() {excerpt(key)} is not hashable" if self.caps.key else
+                    f"the start {excerpt(key)} is not hashable (the problem has no key())")
+            raise SearchkitError(f"{what}, and this search stores keys: give the problem a key() "
+                                 "that returns a hashable value (a tuple, a frozenset)") from None
+        return key
+
     def new_map(self) -> Any:
         """An empty visited mapping from the selected backend."""
         return self.backend.make(self.caps.key_hash)

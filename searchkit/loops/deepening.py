@@ -103,9 +103,11 @@ def deepening(flags: Variant, ctx: SearchContext, run: Run) -> Result:
     except_parent = ctx.expand_except_parent if cycle_check != "none" else None
 
     start = caps.initial()
-    start_key = key(start) if key else start
+    # keys are stored by the path check and the table only: a tree search takes any state
+    stores = cycle_check == "path" or table is not None
+    start_key = ctx.start_key(start) if stores else key(start) if key else start
     start_h = 0 if unit else ctx.initial_h(start)
-    on_path: set[Any] = {start_key}
+    on_path: set[Any] = {start_key} if cycle_check == "path" else set()  # read by that alone
     # The plan is collected on the way back up once a goal is found (goal first), so the descent
     # itself pushes nothing but the recursion frame.
     found_states: list[Any] = []

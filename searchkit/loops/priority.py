@@ -44,7 +44,7 @@ def priority_graph_search(flags: Variant, ctx: SearchContext, run: Run) -> Resul
     g_weight, h_weight = ctx.strategy.loop.priority.weights(ctx.options)
     unweighted = g_weight == 1 and h_weight == 1
     start = caps.initial()
-    start_key = key(start) if key else start
+    start_key = ctx.start_key(start)
     start_h = ctx.initial_h(start)
     parent, best_g = ctx.new_map(), ctx.new_map()
     parent[start_key] = ROOT

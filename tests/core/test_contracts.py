@@ -215,3 +215,26 @@ def test_methods_set_on_a_problem_instance_are_its_own():
     assert plain.cost == informed.cost == 15
     assert informed.stats.expanded < plain.stats.expanded
     assert Capabilities.of(Line(True)).heuristic is not None
+
+
+@pytest.mark.parametrize("strategy, options", [("bfs", {}), ("astar", {}), ("iddfs", {}),
+                                               ("idastar", {"visited": "dict"})])
+def test_an_unhashable_start_key_is_a_clear_error_where_keys_are_stored(strategy, options):
+    from searchkit import ProblemBase, SearchkitError
+
+    class Lists(ProblemBase):
+        def initial(self):
+            return [0]
+
+        def successors(self, state):
+            return [("+", [state[0] + 1], 1)]
+
+        def is_goal(self, state):
+            return state[0] == 4
+
+    with pytest.raises(SearchkitError, match=r"^the start \[0\] is not hashable \(the problem has "
+                                             r"no key\(\)\), and this search stores keys: give "):
+        search(Lists(), strategy, **options)
+    # a tree search stores none: lists will do
+    assert search(Lists(), "iddfs", cycle_check="none").cost == 4
+    assert search(Lists(), "bfs", visited="none").cost == 4
