@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
+from .errors import SearchkitError, excerpt
 from .problem import ProblemBase
 
 __all__ = ["GraphProblem"]
@@ -29,7 +30,10 @@ class GraphProblem(ProblemBase):
         Optional ``{node: estimate}`` or function; missing nodes estimate 0.
 
     Supports ``predecessors`` and ``goal_states``, so every strategy applies, ``bibfs``
-    included.
+    included. Arguments of the wrong shape (edges that are no mapping of mappings or of
+    ``(v, cost)`` pairs, goals given
+    as one string, a heuristic that is neither a mapping nor a function) and costs that are not
+    numbers of at least 0 raise :class:`~searchkit.SearchkitError` naming them.
 
     >>> g = GraphProblem({"s": {"a": 1, "b": 5}, "a": {"b": 1}}, start="s", goals=["b"])
     >>> list(g.successors("s"))
@@ -45,7 +49,8 @@ class GraphProblem(ProblemBase):
         goals: Iterable[Hashable],
         heuristic: Mapping[Hashable, float] | Callable[[Hashable], float] | None = None,
     ) -> None:
-        self.edges = {u: dict(vs) for u, vs in edges.items()}
+        self.edges = _checked_edges(edges)
+        _check_goals_and_heuristic(goals, heuristic)
         self.start = start
         self.goals = frozenset(goals)
         self._h = heuristic
@@ -82,3 +87,37 @@ class GraphProblem(ProblemBase):
 
     def __repr__(self) -> str:
         return f"GraphProblem({len(self.nodes())} nodes, start={self.start!r})"
+
+
+def _checked_edges(edges: Any) -> dict[Hashable, dict[Hashable, Any]]:
+    """``edges`` as plain dicts (each node's edges a mapping or ``(v, cost)`` pairs), every
+    cost a number of at least 0; else :class:`SearchkitError`."""
+    if not isinstance(edges, Mapping):
+        raise SearchkitError(f"GraphProblem: edges must be a mapping {{u: {{v: cost}}}}, not "
+                             f"{excerpt(edges)}")
+    checked = {}
+    for u, vs in edges.items():
+        try:
+            checked[u] = dict(vs)
+        except (TypeError, ValueError):
+            raise SearchkitError(f"GraphProblem: the edges of {u!r} must be a mapping "
+                                 f"{{v: cost}}, not {excerpt(vs)}") from None
+        for v, cost in checked[u].items():
+            try:
+                valid = cost >= 0 and not isinstance(cost, bool)  # False for NaN
+            except (TypeError, ArithmeticError):
+                valid = False
+            if not valid:
+                raise SearchkitError(f"GraphProblem: edge {u!r} -> {v!r} costs {excerpt(cost)}: "
+                                     "a cost is a number of at least 0")
+    return checked
+
+
+def _check_goals_and_heuristic(goals: Any, heuristic: Any) -> None:
+    """Raise :class:`SearchkitError` for goals or a heuristic :class:`GraphProblem` cannot take."""
+    if isinstance(goals, (str, bytes)):
+        raise SearchkitError(f"GraphProblem: goals must be a collection of nodes, not the string "
+                             f"{excerpt(goals)} (one goal: {{{goals!r}}})")
+    if heuristic is not None and not (callable(heuristic) or isinstance(heuristic, Mapping)):
+        raise SearchkitError(f"GraphProblem: heuristic must be a mapping {{node: estimate}} or a "
+                             f"function, not {excerpt(heuristic)}")

@@ -92,11 +92,12 @@ def test_bibfs_needs_predecessors():
 def test_a_plan_whose_costs_break_the_contract_is_an_error_not_a_plan(strategy, cost, shown):
     """Costs are numbers of at least 0: a plan that costs NaN or less than 0 can only
     come from successors outside that contract, where no guarantee holds."""
-    edges = {0: {1: cost}, 1: {2: 1}}
+    graph = GraphProblem({0: {1: 1}, 1: {2: 1}}, 0, {2})  # which refuses such costs itself:
+    graph.edges[0][1], graph._reverse[1] = cost, [(0, cost)]  # changed after the fact
     with pytest.raises(SearchkitError, match=rf"^the plan found costs {re.escape(shown)}: the "
                                              r"problem's successors gave costs that are not "
                                              r"numbers of at least 0$"):
-        search(GraphProblem(edges, 0, {2}), strategy)
+        search(graph, strategy)
 
 
 def test_not_a_problem():
@@ -257,3 +258,21 @@ def test_default_key_and_heuristic_are_not_called():
 
     result = search(Loud(), "astar")
     assert result.cost == 10 and math.isfinite(result.cost)
+
+
+@pytest.mark.parametrize("args, message", [
+    (([("a", "b")], "a", {"b"}), "edges must be a mapping {u: {v: cost}}, not [('a', 'b')]"),
+    (({"a": 5}, "a", {"b"}), "the edges of 'a' must be a mapping {v: cost}, not 5"),
+    (({"a": {"b": -1}}, "a", {"b"}), "edge 'a' -> 'b' costs -1: a cost is a number of at least 0"),
+    (({"a": {"b": math.nan}}, "a", {"b"}), "edge 'a' -> 'b' costs nan: a cost is a number of at "
+                                           "least 0"),
+    (({"a": {"b": "1"}}, "a", {"b"}), "edge 'a' -> 'b' costs '1': a cost is a number of at "
+                                      "least 0"),
+    (({"a": {"bc": 1}}, "a", "bc"), "goals must be a collection of nodes, not the string 'bc' (one "
+                                    "goal: {'bc'})"),
+    (({"a": {"b": 1}}, "a", {"b"}, 5), "heuristic must be a mapping {node: estimate} or a "
+                                       "function, not 5"),
+])
+def test_graph_problem_refuses_what_it_cannot_search(args, message):
+    with pytest.raises(SearchkitError, match=f"^GraphProblem: {re.escape(message)}$"):
+        GraphProblem(*args)
