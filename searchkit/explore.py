@@ -15,6 +15,7 @@ from .capabilities import Capabilities
 from .loops.run import Run
 from .plugins import get_visited_backend
 from .result import Stats
+from .search import check_run_arguments
 
 __all__ = ["explore", "Exploration"]
 
@@ -101,6 +102,7 @@ def explore(
     >>> e.histogram, e.count, e.max_distance, e.mean_distance
     ([1, 2, 1], 4, 2, 1.0)
     """
+    check_run_arguments(budget, progress, since)
     caps = Capabilities.of(problem)
     backend = get_visited_backend(visited)
     if backend.is_tree_search:
