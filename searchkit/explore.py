@@ -14,8 +14,8 @@ from typing import Any
 
 from .budget import Budget, Clock, Progress
 from .capabilities import Capabilities
-from .loops.run import Run
 from .errors import IncompatibleError, OptionError, UnknownNameError, excerpt
+from .loops.run import Run
 from .plugins import visited_backends
 from .result import Stats
 from .search import check_run_arguments

@@ -63,15 +63,16 @@ def search(
         A callable or ``None``: called with a :class:`~searchkit.budget.Progress` about twice a
         second.
     observer:
-        A callable or ``None``: called with every event of the search (:mod:`searchkit.events`): ``start``, ``bound``,
-        ``expand``, ``generate``, ``solution``, ``end``. Without one the loops run exactly as
-        fast as if observers did not exist (docs/observe.md); :func:`~searchkit.steps` yields the
-        same events one at a time.
+        A callable or ``None``: called with every event of the search
+        (:mod:`searchkit.events`): ``start``, ``bound``, ``expand``, ``generate``, ``solution``,
+        ``end``. Without one the loops run exactly as fast as if observers did not exist
+        (docs/observe.md); :func:`~searchkit.steps` yields the same events one at a time.
     since:
         A :class:`~searchkit.budget.Clock` read earlier in this thread: the time budgets count
         from it instead of from this call, so that what ran in between (building ``problem``)
         is under the same time budget; ``stats.seconds`` still times this call. ``None``: they
-        count from this call.
+        count from this call. Anything else (a number from ``time.perf_counter()``, say) is an
+        :class:`~searchkit.OptionError`, with or without a time budget.
     **options:
         Strategy options, e.g. ``depth=`` for ``dls``, ``weight=`` for ``wastar``,
         ``cycle_check=`` for the deepening strategies.

@@ -10,7 +10,6 @@ import time
 
 import pytest
 
-import searchkit
 from searchkit import (
     Budget,
     GraphProblem,
