@@ -87,8 +87,8 @@ class Budget:
         Stop after this many expansions (exact); ``0`` tests the start and expands nothing.
     ``max_seconds``
         Stop after this much wall-clock time, setup included, counted from the search's start or
-        its ``since`` (checked about every 50 ms, and by a timer at the deadline; see
-        docs/results.md).
+        its ``since`` (checked about every 50 ms, and by a timer at the deadline, set a day at a
+        time when it is further away; see docs/results.md).
     ``max_cpu_seconds``
         Stop after this much CPU time of the thread running the search (``time.thread_time``),
         setup included, counted as ``max_seconds`` is (checked about every 50 ms and by

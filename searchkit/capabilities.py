@@ -53,14 +53,24 @@ class Capabilities(NamedTuple):
     @classmethod
     def of(cls, problem: Any) -> Capabilities:
         """Resolve ``problem``'s methods; :class:`~searchkit.SearchkitError` names any required
-        method it lacks.
+        method it lacks, or says that ``problem`` is a class rather than an instance of one.
 
         >>> Capabilities.of(object())
         Traceback (most recent call last):
         ...
         searchkit.errors.SearchkitError: object is not a Problem: missing initial(), \
 successors(), is_goal()
+        >>> from searchkit import GraphProblem
+        >>> Capabilities.of(GraphProblem)
+        Traceback (most recent call last):
+        ...
+        searchkit.errors.SearchkitError: GraphProblem is a class, not a problem: pass an \
+instance, GraphProblem(...)
         """
+        if isinstance(problem, type):  # its methods are there, unbound: a TypeError later
+            name = problem.__name__
+            raise SearchkitError(f"{name} is a class, not a problem: pass an instance, "
+                                 f"{name}(...)")
         initial = getattr(problem, "initial", None)
         successors = getattr(problem, "successors", None)
         is_goal = getattr(problem, "is_goal", None)

@@ -6,15 +6,19 @@ Ctrl-C, memory), with an :class:`Exploration` instead of a :class:`~searchkit.Re
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .budget import Budget, Clock, Progress
 from .capabilities import Capabilities
+from .errors import IncompatibleError, OptionError, UnknownNameError, excerpt
 from .loops.run import Run
-from .plugins import get_visited_backend
+from .plugins import visited_backends
 from .result import Stats
+from .search import check_run_arguments
 
 __all__ = ["explore", "Exploration"]
 
@@ -88,9 +92,11 @@ def explore(
     budget:
         Stops the exploration early (``status="budget_exhausted"``).
     visited:
-        The backend holding the distance map (``dict`` or ``hashtable``).
+        The backend holding the distance map (``dict`` or ``hashtable``, or a plugin's that
+        stores states): ``none`` is an :class:`~searchkit.IncompatibleError`.
     max_depth:
-        Do not go beyond this distance.
+        Do not go beyond this distance: a whole number, ``0`` (the start alone) or more;
+        ``None`` for no limit. Anything else is an :class:`~searchkit.OptionError`.
     since:
         A :class:`~searchkit.budget.Clock` read earlier in this thread: the time budgets count
         from it, as :func:`~searchkit.search`'s ``since`` (building ``problem`` under the same
@@ -101,10 +107,10 @@ def explore(
     >>> e.histogram, e.count, e.max_distance, e.mean_distance
     ([1, 2, 1], 4, 2, 1.0)
     """
+    check_run_arguments(budget, progress, since)
+    max_depth = _depth(max_depth)
     caps = Capabilities.of(problem)
-    backend = get_visited_backend(visited)
-    if backend.is_tree_search:
-        raise ValueError("explore needs a visited backend that stores distances, not 'none'")
+    backend = _backend(visited)
     successors, key = caps.successors, caps.key
     dist = backend.make(caps.key_hash)
     histogram: list[int] = []
@@ -156,3 +162,31 @@ def explore(
     run.count(sync)
     run.track(maps=(dist,), backend=backend, lists=lambda: (layer, pending))
     return run.guard(layers, stopped)
+
+
+def _backend(name: str) -> Any:
+    """The visited backend ``name``, which must store states: an unknown name lists those."""
+    backends = visited_backends()
+    storing = [n for n, b in backends.items() if not b.is_tree_search]
+    backend = backends.get(name) if isinstance(name, str) else None
+    if backend is None:
+        raise UnknownNameError("visited backend", name, storing)
+    if backend.is_tree_search:
+        raise IncompatibleError(f"explore needs a visited backend that stores distances, not "
+                                f"{name!r} (valid: {', '.join(sorted(storing))})")
+    return backend
+
+
+def _depth(max_depth: Any) -> int | None:
+    """``max_depth`` as an ``int`` (a whole float too), or ``None``; else an OptionError."""
+    if max_depth is None:
+        return None
+    if isinstance(max_depth, numbers.Integral) and not isinstance(max_depth, bool):
+        whole = max_depth >= 0
+    else:
+        whole = (isinstance(max_depth, float) and math.isfinite(max_depth) and max_depth >= 0
+                 and max_depth.is_integer())
+    if whole:
+        return int(max_depth)
+    raise OptionError(f"max_depth must be a whole number of levels, 0 or more (or None for no "
+                      f"limit), not {excerpt(max_depth)}")

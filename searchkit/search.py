@@ -12,7 +12,7 @@ from typing import Any
 
 from .budget import Budget, Clock, Progress
 from .capabilities import Capabilities
-from .errors import IncompatibleError, SearchkitError
+from .errors import IncompatibleError, OptionError, SearchkitError, excerpt
 from .events import End, Event, Solution, Start
 from .loops import Run, SearchContext
 from .loops.variants import OBSERVED, PLAIN, Variant
@@ -21,7 +21,8 @@ from .result import Result
 from .strategies.base import Strategy
 from .visited import VisitedBackend
 
-__all__ = ["search", "check_parts", "check_problem", "prepare", "closing_events"]
+__all__ = ["search", "check_parts", "check_problem", "check_run_arguments", "prepare",
+           "closing_events"]
 
 
 def search(
@@ -55,21 +56,23 @@ def search(
         takes the strategy's default (``dict``, or ``none`` for depth-first deepening
         strategies, for which a backend means a transposition table).
     budget:
-        A :class:`~searchkit.Budget`; when exhausted the result has
+        A :class:`~searchkit.Budget` or ``None`` (no limit); when exhausted the result has
         ``status="budget_exhausted"`` and the statistics so far. It counts what this call runs,
         setup included, but not the building of ``problem`` before it (see ``since``).
     progress:
-        Called with a :class:`~searchkit.budget.Progress` about twice a second.
+        A callable or ``None``: called with a :class:`~searchkit.budget.Progress` about twice a
+        second.
     observer:
-        Called with every event of the search (:mod:`searchkit.events`): ``start``, ``bound``,
-        ``expand``, ``generate``, ``solution``, ``end``. Without one the loops run exactly as
-        fast as if observers did not exist (docs/observe.md); :func:`~searchkit.steps` yields the
-        same events one at a time.
+        A callable or ``None``: called with every event of the search
+        (:mod:`searchkit.events`): ``start``, ``bound``, ``expand``, ``generate``, ``solution``,
+        ``end``. Without one the loops run exactly as fast as if observers did not exist
+        (docs/observe.md); :func:`~searchkit.steps` yields the same events one at a time.
     since:
         A :class:`~searchkit.budget.Clock` read earlier in this thread: the time budgets count
         from it instead of from this call, so that what ran in between (building ``problem``)
         is under the same time budget; ``stats.seconds`` still times this call. ``None``: they
-        count from this call.
+        count from this call. Anything else (a number from ``time.perf_counter()``, say) is an
+        :class:`~searchkit.OptionError`, with or without a time budget.
     **options:
         Strategy options, e.g. ``depth=`` for ``dls``, ``weight=`` for ``wastar``,
         ``cycle_check=`` for the deepening strategies.
@@ -90,7 +93,8 @@ def search(
         stores no states (a tree search, ``visited="none"``, the default of the deepening
         strategies): it would never stop it.
     OptionError
-        For an unknown strategy option or an invalid value.
+        For an unknown strategy option or an invalid value, and for a ``budget``, ``since``,
+        ``progress`` or ``observer`` of the wrong kind (see :func:`check_run_arguments`).
 
     Examples
     --------
@@ -125,6 +129,7 @@ def prepare(problem: Any, strategy: str | Strategy, frontier: str | None, visite
             observer: Callable[[Event], Any] | None = None,
             since: Clock | None = None) -> tuple[SearchContext, Run]:
     """Validate a request (see :func:`search`) and build its context and run."""
+    check_run_arguments(budget, progress, since, observer)
     caps = Capabilities.of(problem)
     strat = get_strategy(strategy) if isinstance(strategy, str) else strategy
     if not isinstance(strat, Strategy):
@@ -137,6 +142,26 @@ def prepare(problem: Any, strategy: str | Strategy, frontier: str | None, visite
     _check_budget_fits(strat, backend, budget)
     ctx = SearchContext(caps, strat, resolved, frontier_factory, backend, variant, observer)
     return ctx, Run(strat.name, budget, progress, since)
+
+
+def check_run_arguments(budget: Any, progress: Any, since: Any, observer: Any = None) -> None:
+    """Raise :class:`OptionError` unless ``budget`` is a :class:`Budget`, ``since`` a
+    :class:`Clock`, ``progress`` and ``observer`` callables, each or ``None`` (the arguments
+    :func:`search`, :func:`~searchkit.steps` and :func:`~searchkit.explore` hand to their run).
+
+    >>> check_run_arguments(Budget(max_seconds=5), print, Clock.now())
+    >>> check_run_arguments(5, None, None)
+    Traceback (most recent call last):
+    ...
+    searchkit.errors.OptionError: budget must be a Budget or None, not 5
+    """
+    for name, value, valid, wanted in (
+            ("budget", budget, isinstance(budget, Budget), "a Budget"),
+            ("since", since, isinstance(since, Clock), "a Clock (searchkit.budget.Clock.now())"),
+            ("progress", progress, callable(progress), "a callable"),
+            ("observer", observer, callable(observer), "a callable")):
+        if value is not None and not valid:
+            raise OptionError(f"{name} must be {wanted} or None, not {excerpt(value)}")
 
 
 def closing_events(result: Result) -> list[Event]:

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .errors import PlanError
+from .errors import PlanError, SearchkitError, excerpt
 from .search import check_problem
 
 __all__ = ["verify"]
+
+#: The most legal actions a :class:`PlanError` lists (the others are counted).
+LISTED = 20
 
 
 def verify(problem: Any, actions: Iterable[Any]) -> float:
@@ -21,8 +24,10 @@ def verify(problem: Any, actions: Iterable[Any]) -> float:
     Raises
     ------
     PlanError
-        Naming the first illegal step (1-based) and the legal actions there, or saying that the
-        plan does not end in a goal.
+        Naming the first illegal step (1-based) and the legal actions there (the first
+        :data:`LISTED`, and how many more), or saying that the plan does not end in a goal.
+    SearchkitError
+        For a ``problem`` that is no problem, or ``actions`` that are not iterable.
 
     >>> from searchkit import GraphProblem, verify
     >>> g = GraphProblem({"a": {"b": 2}, "b": {"c": 3}}, start="a", goals={"c"})
@@ -34,18 +39,28 @@ def verify(problem: Any, actions: Iterable[Any]) -> float:
     searchkit.errors.PlanError: step 1: action 'c' is not legal in state 'a' (legal: 'b')
     """
     check_problem(problem)
+    try:
+        plan = iter(actions)
+    except TypeError:
+        raise SearchkitError(
+            f"the plan must be an iterable of actions, not {excerpt(actions)}") from None
     fmt = getattr(problem, "format_action", repr)
     state = problem.initial()
     total: float = 0
-    for step, action in enumerate(actions, start=1):
+    for step, action in enumerate(plan, start=1):
         best = None
         legal = []
+        count = 0
         for candidate, child, cost in problem.successors(state):
-            legal.append(candidate)
+            count += 1
+            if count <= LISTED:
+                legal.append(candidate)
             if candidate == action and (best is None or cost < best[1]):
                 best = (child, cost)
         if best is None:
             shown = ", ".join(_show(fmt, a) for a in legal) or "none"
+            if count > LISTED:
+                shown += f" and {count - LISTED:,} more"
             raise PlanError(
                 f"step {step}: action {_show(fmt, action)} is not legal in state {_short(state)} "
                 f"(legal: {shown})",
@@ -59,7 +74,8 @@ def verify(problem: Any, actions: Iterable[Any]) -> float:
 
 
 def _show(fmt: Any, action: Any) -> str:
-    return repr(fmt(action)) if fmt is not repr else repr(action)
+    """An action as a message quotes it: in the problem's notation, cut short."""
+    return excerpt(fmt(action)) if fmt is not repr else excerpt(action)
 
 
 def _short(state: Any, limit: int = 60) -> str:

@@ -19,11 +19,13 @@ as it arrives; with ``resume=True`` tasks already in the store are skipped (see 
 
 from __future__ import annotations
 
+import numbers
 import os
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..errors import IncompatibleError, OptionError
+from ..budget import limit_error
+from ..errors import IncompatibleError, OptionError, excerpt
 from .tasks import Task, TaskKey, options_json, task_key
 
 __all__ = ["batch", "check_tasks", "pending", "label_keys"]
@@ -54,6 +56,34 @@ def check_tasks(tasks: Iterable[Task]) -> None:
         get_strategy(task.strategy).resolve_options(dict(task.strategy_options))
         # names, and that they fit (the budget too)
         check_parts(task.strategy, task.frontier, task.visited, task.budget)
+
+
+def _check_workers(name: str, value: object) -> None:
+    """Raise :class:`OptionError` unless ``value`` (``jobs``, ``dask_local``) is ``None`` or a
+    whole number, 1 or more."""
+    if value is None:
+        return
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+        raise OptionError(f"{name} must be a whole number of worker processes, not "
+                          f"{excerpt(value)}")
+    if value < 1:
+        raise OptionError(f"{name} must be at least 1, not {excerpt(value)}")
+
+
+def _task_list(tasks: object) -> list[Task]:
+    """``tasks`` as a list, each checked to be a :class:`Task` (not a name or a tuple)."""
+    try:
+        listed = list(tasks)  # type: ignore[call-overload]
+    except TypeError:
+        if not isinstance(tasks, Iterable):
+            raise OptionError(f"tasks must be an iterable of Task objects, not "
+                              f"{excerpt(tasks)}") from None
+        raise  # from inside the caller's own iterator
+    for number, task in enumerate(listed, start=1):
+        if not isinstance(task, Task):
+            raise OptionError(f"tasks must be Task objects (see searchkit.experiments.sweep), "
+                              f"not {excerpt(task)} (task {number})")
+    return listed
 
 
 def label_keys(keys: Iterable[TaskKey]) -> set[tuple[str, str, str, str]]:
@@ -92,16 +122,26 @@ def batch(tasks: Iterable[Task], *, jobs: int | None = None, scheduler: str | No
     and the batch goes on. Ctrl-C stops the workers and raises :class:`KeyboardInterrupt`; the
     records yielded (and stored) so far are kept.
 
-    Raises :class:`~searchkit.errors.SearchkitError` for an unknown name or a bad option before
-    anything runs, and :class:`~searchkit.experiments.cluster.MissingDask` when Dask is asked for
-    but not installed.
+    ``tasks`` are :class:`~searchkit.experiments.Task` objects (:func:`sweep` makes them);
+    ``jobs`` and ``dask_local`` are whole numbers of worker processes, 1 or more, and
+    ``task_memory`` a whole number of bytes, 1 or more (``None``: each worker's share of the
+    machine's memory).
+
+    Raises :class:`~searchkit.errors.SearchkitError` for an unknown name, a bad option or an
+    argument of the wrong kind (:class:`~searchkit.OptionError`) before anything runs (at the
+    first record asked for), and :class:`~searchkit.experiments.cluster.MissingDask` when Dask
+    is asked for but not installed.
     """
-    tasks = list(tasks)
+    for name, value in (("jobs", jobs), ("dask_local", dask_local)):
+        _check_workers(name, value)
+    if task_memory is not None:
+        problem = limit_error("max_bytes", task_memory)
+        if problem:
+            raise OptionError(f"task_memory {problem}, not {excerpt(task_memory)} (leave it out "
+                              "for each worker's share of the machine's memory)")
+        task_memory = int(task_memory)
+    tasks = _task_list(tasks)
     check_tasks(tasks)
-    if jobs is not None and jobs < 1:
-        raise OptionError(f"jobs must be at least 1, not {jobs}")
-    if dask_local is not None and dask_local < 1:
-        raise OptionError(f"dask_local must be at least 1, not {dask_local}")
     from .store import Store, open_store
 
     opened = open_store(store) if isinstance(store, (str, os.PathLike)) else store

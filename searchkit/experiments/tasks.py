@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..budget import Budget
-from ..errors import OptionError
+from ..errors import OptionError, excerpt
 from ..puzzle import PuzzleInstance
 
 __all__ = ["FIELDS", "Task", "TaskKey", "sweep", "record_options", "text_digest", "task_key",
@@ -54,7 +54,8 @@ class Task:
 
     ``options`` are the puzzle's options, ``strategy_options`` the strategy's (``weight``...),
     ``frontier``/``visited`` ``None`` for the strategy's defaults, ``budget`` the per-task
-    :class:`~searchkit.Budget`, ``known`` the optimum the file states (or ``None``), ``plan``
+    :class:`~searchkit.Budget` (or ``None``: no limit; anything else is an
+    :class:`~searchkit.OptionError`), ``known`` the optimum the file states (or ``None``), ``plan``
     whether the record carries the plan. ``source`` and ``line`` say where the text comes from,
     so format errors name the file and line. ``solver``: the task runs the puzzle's own solver
     for ``options`` (:meth:`~searchkit.Puzzle.solver`, named ``strategy``), not a search.
@@ -74,6 +75,10 @@ class Task:
     source: str | None = None
     line: int = 1
     solver: bool = False
+
+    def __post_init__(self) -> None:
+        if self.budget is not None and not isinstance(self.budget, Budget):
+            raise OptionError(f"task budget must be a Budget or None, not {excerpt(self.budget)}")
 
     @property
     def digest(self) -> str:

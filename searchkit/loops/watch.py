@@ -18,7 +18,10 @@ successor function. That code belongs to the search and runs under its budget in
   exceptions (a garbage-collector callback, a finaliser) is not lost. It does not interrupt the
   handling of a stop, though (a ``finally`` block or an ``__exit__`` that runs while the stop or a
   Ctrl-C unwinds, killing worker processes, say): that cleanup runs to its end. A CPU time budget
-  has no timer: only the loop's checks and :func:`check_budget` stop it.
+  has no timer: only the loop's checks and :func:`check_budget` stop it. A deadline further
+  than :data:`LONGEST_TIMER` away (any positive finite ``max_seconds`` is a valid budget, but
+  the system's timer cannot be set for ``1e10`` seconds) sets the timer for that long, and
+  again for what is left each time it comes early.
 
 A CPU time budget counts the CPU time of the search's thread alone, and a memory budget the
 growth of this process alone: work handed to other processes (or, for CPU time, threads) escapes
@@ -39,6 +42,7 @@ from __future__ import annotations
 import signal
 import sys
 import threading
+import time
 from typing import TYPE_CHECKING, Any
 
 from ..budget import BudgetExhausted
@@ -52,6 +56,7 @@ class _ThreadState(threading.local):
     """Per thread: the running searches (innermost last) and the one whose timer is set."""
 
     owner: Run | None = None  # class defaults: reading them raises nothing (fast)
+    early = False  # the timer is set short of the owner's deadline (see LONGEST_TIMER)
 
     def __init__(self) -> None:
         self.runs: list[Run] = []
@@ -100,10 +105,23 @@ def memory_budgeted() -> bool:
 #: when the timer comes again if its interruption was lost (raised where Python ignores it)
 RETRY_SECONDS = 0.01
 
+#: the longest the timer is set for (a day): a deadline further away sets it again when it comes
+LONGEST_TIMER = 86400.0
+
+
+def _set_timer(seconds: float) -> None:
+    """Set the timer for ``seconds`` (at least a microsecond, at most :data:`LONGEST_TIMER`)
+    and remember whether that falls short of them."""
+    _local.early = seconds > LONGEST_TIMER
+    signal.setitimer(signal.ITIMER_REAL, max(min(seconds, LONGEST_TIMER), 1e-6))
+
 
 def _on_alarm(signum: int, frame: Any) -> None:
     owner = _local.owner
     if owner is not None and owner in _local.runs:
+        if _local.early and owner.deadline is not None:  # short of a far deadline: set again
+            _set_timer(owner.deadline - time.perf_counter())
+            return
         # Python ignores an exception raised in a garbage-collector callback (hypothesis
         # installs one) or a finaliser, and the search would run on to its next check: the
         # timer comes again until the search has stopped (the run disarms it as it leaves), but
@@ -129,7 +147,7 @@ def alarm(run: Run, seconds: float) -> bool:
     except (ValueError, OSError):  # pragma: no cover - e.g. an embedded interpreter
         return False
     _local.owner = run  # before the timer starts: disarm() must know whose it is
-    signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
+    _set_timer(seconds)
     return True
 
 
