@@ -31,9 +31,9 @@ class GraphProblem(ProblemBase):
 
     Supports ``predecessors`` and ``goal_states``, so every strategy applies, ``bibfs``
     included. Arguments of the wrong shape (edges that are no mapping of mappings or of
-    ``(v, cost)`` pairs, goals given
-    as one string, a heuristic that is neither a mapping nor a function) and costs that are not
-    numbers of at least 0 raise :class:`~searchkit.SearchkitError` naming them.
+    ``(v, cost)`` pairs, goals given as one string, a heuristic that is neither a mapping nor a
+    function) and costs that are not numbers of at least 0 raise
+    :class:`~searchkit.SearchkitError` naming them.
 
     >>> g = GraphProblem({"s": {"a": 1, "b": 5}, "a": {"b": 1}}, start="s", goals=["b"])
     >>> list(g.successors("s"))
