@@ -19,6 +19,7 @@ from typing import TextIO
 
 __all__ = [
     "excerpt",
+    "listed",
     "SearchkitError",
     "UnknownNameError",
     "IncompatibleError",
@@ -150,6 +151,26 @@ class PlanError(SearchkitError, ValueError):
     def __init__(self, message: str, step: int | None = None) -> None:
         self.step = step
         super().__init__(message)
+
+
+#: The most items (legal actions, valid names) a message lists; the others are counted.
+LISTED = 20
+
+
+def listed(items: Iterable[str], empty: str = "none") -> str:
+    """``items`` joined for a message: the first :data:`LISTED`, then how many more there are
+    (``empty`` when there is none). Items are shown as given: quote and cut them first.
+
+    >>> listed(str(n) for n in range(3)), listed([]), listed(str(n) for n in range(25))[-17:]
+    ('0, 1, 2', 'none', '18, 19 and 5 more')
+    """
+    shown, more = [], 0
+    for item in items:
+        if len(shown) < LISTED:
+            shown.append(item)
+        else:
+            more += 1
+    return (", ".join(shown) or empty) + (f" and {more:,} more" if more else "")
 
 
 @contextlib.contextmanager

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .errors import PlanError
+from .errors import PlanError, listed
 
 __all__ = ["read_plan", "iter_plan"]
 
@@ -64,9 +64,9 @@ def iter_plan(problem: Any, plan: str | Sequence[str]) -> Iterator[tuple[Any, An
             wanted = str(items[step - 1])
             matches = [m for m in legal if m[0] == wanted]
         if not matches:
-            shown = ", ".join(m[0] for m in legal) or "none: no move from here"
-            excerpt = wanted if len(wanted) <= 20 else wanted[:17] + "..."
-            raise PlanError(f"step {step}: {excerpt!r} is not a legal action here (legal: {shown})",
+            shown = listed((m[0] for m in legal), "none: no move from here")
+            cut = wanted if len(wanted) <= 20 else wanted[:17] + "..."
+            raise PlanError(f"step {step}: {cut!r} is not a legal action here (legal: {shown})",
                             step)
         notation, _cost, action, state = min(matches, key=lambda m: (-len(m[0]), m[1]))
         pos += len(notation)

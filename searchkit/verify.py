@@ -5,14 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .errors import PlanError, SearchkitError, excerpt
+from .errors import PlanError, SearchkitError, excerpt, listed
 from .search import check_problem
 
 __all__ = ["verify"]
-
-#: The most legal actions a :class:`PlanError` lists (the others are counted).
-LISTED = 20
-
 
 def verify(problem: Any, actions: Iterable[Any]) -> float:
     """Replay ``actions`` from ``problem.initial()`` and return the plan's total cost.
@@ -50,17 +46,12 @@ def verify(problem: Any, actions: Iterable[Any]) -> float:
     for step, action in enumerate(plan, start=1):
         best = None
         legal = []
-        count = 0
         for candidate, child, cost in problem.successors(state):
-            count += 1
-            if count <= LISTED:
-                legal.append(candidate)
+            legal.append(candidate)
             if candidate == action and (best is None or cost < best[1]):
                 best = (child, cost)
         if best is None:
-            shown = ", ".join(_show(fmt, a) for a in legal) or "none"
-            if count > LISTED:
-                shown += f" and {count - LISTED:,} more"
+            shown = listed(_show(fmt, a) for a in legal)
             raise PlanError(
                 f"step {step}: action {_show(fmt, action)} is not legal in state {_short(state)} "
                 f"(legal: {shown})",

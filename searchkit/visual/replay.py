@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from searchkit.errors import PlanError
+from searchkit.errors import PlanError, excerpt, listed
 
 __all__ = ["Replay"]
 
@@ -78,9 +78,9 @@ class Replay:
                 if matches(action, wanted) and (best is None or cost < best[2]):
                     best = (action, child, cost)
             if best is None:
-                shown = ", ".join(repr(fmt(a)) for a in legal) or "none"
+                shown = listed(excerpt(fmt(a)) for a in legal)
                 wanted_text = wanted if isinstance(wanted, str) else fmt(wanted)
-                raise PlanError(f"step {step}: {wanted_text!r} is not a legal move here "
+                raise PlanError(f"step {step}: {excerpt(wanted_text)} is not a legal move here "
                                 f"(legal: {shown})", step)
             action, state, cost = best
             replay.actions.append(action)

@@ -183,3 +183,19 @@ def test_a_plan_error_lists_a_few_legal_actions_and_cuts_a_long_one():
     assert message == (f"step 1: action 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz'... (5,000 characters) "
                        f"is not legal in state 'a' (legal: {shown} and 99,980 more)")
     assert verify(big, ["n5"]) == 1
+
+
+def test_the_plan_readers_of_the_command_line_and_the_viewer_list_a_few_legal_actions_too():
+    from searchkit.plans import read_plan
+    from searchkit.visual import Replay
+
+    big = GraphProblem({"a": {f"n{i}": 1 for i in range(100_000)}}, "a", {"n5"})
+    with pytest.raises(PlanError) as info:
+        list(read_plan(big, ["zz"]))
+    assert str(info.value) == ("step 1: 'zz' is not a legal action here (legal: "
+                               + ", ".join(f"n{i}" for i in range(20)) + " and 99,980 more)")
+    with pytest.raises(PlanError) as info:
+        Replay.of_moves(big, ["z" * 5000])
+    assert str(info.value) == ("step 1: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz'... (5,000 characters) "
+                               "is not a legal move here (legal: "
+                               + ", ".join(f"'n{i}'" for i in range(20)) + " and 99,980 more)")
