@@ -351,14 +351,15 @@ def test_check_budget_stops_setup_on_cpu_time():
 
 
 
-class _AsksCpuBudgeted(Counter):
-    """A line whose heuristic records what :func:`cpu_budgeted` says."""
+class _Asks(Counter):
+    """A line whose heuristic records what ``ask()`` (:func:`cpu_budgeted`,
+    :func:`memory_budgeted`) says."""
 
-    def __init__(self):
-        self.seen = []
+    def __init__(self, ask):
+        self.ask, self.seen = ask, []
 
     def heuristic(self, n):
-        self.seen.append(cpu_budgeted())
+        self.seen.append(self.ask())
         return 0
 
 
@@ -368,7 +369,7 @@ class _AsksCpuBudgeted(Counter):
     (Budget(max_expansions=2), False),
 ], ids=["cpu", "wall-clock", "no time"])
 def test_cpu_budgeted_says_whether_the_running_search_counts_cpu_time(budget, expected):
-    problem = _AsksCpuBudgeted()
+    problem = _Asks(cpu_budgeted)
     search(problem, "astar", budget=budget)
     assert problem.seen and set(problem.seen) == {expected}
     assert cpu_budgeted() is False  # the search is over
@@ -376,7 +377,7 @@ def test_cpu_budgeted_says_whether_the_running_search_counts_cpu_time(budget, ex
 
 def test_cpu_budgeted_sees_the_cpu_budget_of_a_search_around_the_running_one():
     """Work of an inner search without a CPU budget still counts on the outer one's CPU clock."""
-    inner = _AsksCpuBudgeted()
+    inner = _Asks(cpu_budgeted)
 
     class Outer(Counter):
         def heuristic(self, n):
@@ -388,17 +389,6 @@ def test_cpu_budgeted_sees_the_cpu_budget_of_a_search_around_the_running_one():
     assert inner.seen and set(inner.seen) == {True}
 
 
-class _AsksMemoryBudgeted(Counter):
-    """A line whose heuristic records what :func:`memory_budgeted` says."""
-
-    def __init__(self):
-        self.seen = []
-
-    def heuristic(self, n):
-        self.seen.append(memory_budgeted())
-        return 0
-
-
 @pytest.mark.parametrize("budget, expected", [
     (Budget(max_bytes=2**30, max_expansions=2), True),
     (Budget(max_cpu_seconds=5, max_expansions=2), False),
@@ -406,7 +396,7 @@ class _AsksMemoryBudgeted(Counter):
 ], ids=["memory", "cpu", "no memory"])
 def test_memory_budgeted_says_whether_the_running_search_counts_this_processs_memory(budget,
                                                                                     expected):
-    problem = _AsksMemoryBudgeted()
+    problem = _Asks(memory_budgeted)
     search(problem, "astar", budget=budget)
     assert problem.seen and set(problem.seen) == {expected}
     assert memory_budgeted() is False  # the search is over
