@@ -11,6 +11,7 @@ from typing import Any
 
 from .errors import SearchkitError, excerpt
 from .problem import ProblemBase
+from .result import at_least_zero
 
 __all__ = ["GraphProblem"]
 
@@ -103,11 +104,7 @@ def _checked_edges(edges: Any) -> dict[Hashable, dict[Hashable, Any]]:
             raise SearchkitError(f"GraphProblem: the edges of {u!r} must be a mapping "
                                  f"{{v: cost}}, not {excerpt(vs)}") from None
         for v, cost in checked[u].items():
-            try:
-                valid = cost >= 0 and not isinstance(cost, bool)  # False for NaN
-            except (TypeError, ArithmeticError):
-                valid = False
-            if not valid:
+            if not at_least_zero(cost) or isinstance(cost, bool):
                 raise SearchkitError(f"GraphProblem: edge {u!r} -> {v!r} costs {excerpt(cost)}: "
                                      "a cost is a number of at least 0")
     return checked

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from .errors import SearchkitError, excerpt
 
-__all__ = ["Result", "Stats", "Status", "checked_cost"]
+__all__ = ["Result", "Stats", "Status", "at_least_zero", "checked_cost"]
 
 Status = Literal["solved", "no_solution", "budget_exhausted", "interrupted"]
 
@@ -115,6 +115,20 @@ class Result:
         )
 
 
+def at_least_zero(value: Any) -> bool:
+    """Whether ``value`` is a number of at least 0, as costs and heuristic values must be: false
+    for NaN, a negative number, and what cannot be compared with 0 (a string, ``None``, a
+    complex, ``Decimal('NaN')``).
+
+    >>> [at_least_zero(v) for v in (0, float("inf"), -1, float("nan"), "1", None)]
+    [True, True, False, False, False, False]
+    """
+    try:
+        return bool(value >= 0)  # False for NaN
+    except (TypeError, ArithmeticError):
+        return False
+
+
 def checked_cost(cost: Any) -> Any:
     """``cost``, the cost of a plan a search found, if it is a number of at least 0. Anything
     else (NaN, a negative sum, a string) can only come from successors outside the contract
@@ -128,11 +142,7 @@ def checked_cost(cost: Any) -> Any:
     ...
     searchkit.errors.SearchkitError: the plan found costs nan: the problem's successors gave ...
     """
-    try:
-        valid = cost >= 0  # False for NaN
-    except (TypeError, ArithmeticError):  # a string, a complex, Decimal('NaN')
-        valid = False
-    if not valid:
+    if not at_least_zero(cost):
         raise SearchkitError(f"the plan found costs {excerpt(cost)}: the problem's successors "
                              "gave costs that are not numbers of at least 0")
     return cost

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..capabilities import Capabilities
 from ..errors import SearchkitError, excerpt
+from ..result import at_least_zero
 from ..visited import VisitedBackend
 from .paths import replay_keys
 from .variants import PLAIN, Variant
@@ -87,11 +88,7 @@ class SearchContext:
         if self.heuristic is None:
             return 0
         h = self.heuristic(state)
-        try:
-            valid = h >= 0  # False for NaN
-        except (TypeError, ArithmeticError):
-            valid = False
-        if not valid:
+        if not at_least_zero(h):
             raise SearchkitError(f"the heuristic of the start is {excerpt(h)}: a heuristic is a "
                                  "number of at least 0 (math.inf for a dead end)")
         return h

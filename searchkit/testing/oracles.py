@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..graph import GraphProblem
+from ..result import at_least_zero
 
 __all__ = ["brute_force_cost", "brute_force_steps", "distances_to_goals"]
 
@@ -57,7 +58,7 @@ def _bellman_ford(graph: GraphProblem, sources: Iterable[Any], reverse: bool) ->
         dist[source] = 0
     edges = [(v, u, c) if reverse else (u, v, c)
              for u, vs in graph.edges.items() for v, c in vs.items()]
-    wrong = next(((u, v, c) for u, v, c in edges if not c >= 0), None)  # NaN too
+    wrong = next(((u, v, c) for u, v, c in edges if not at_least_zero(c)), None)
     if wrong is not None:  # an oracle that answers on such a graph would vouch for nonsense
         u, v, c = wrong if not reverse else (wrong[1], wrong[0], wrong[2])
         raise ValueError(f"the oracles need costs of at least 0: edge {u!r} -> {v!r} costs {c!r}")
