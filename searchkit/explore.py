@@ -15,6 +15,7 @@ from typing import Any
 from .budget import Budget, Clock, Progress
 from .capabilities import Capabilities
 from .errors import IncompatibleError, OptionError, UnknownNameError, excerpt
+from .loops.diagnose import explained
 from .loops.run import Run
 from .plugins import visited_backends
 from .result import Stats
@@ -159,9 +160,18 @@ def explore(
             histogram.append(len(pending))
         return Exploration(status, dist, histogram, run.stats, reason)
 
+    def explained_layers() -> Exploration:
+        try:
+            return layers()
+        except (TypeError, ValueError) as error:  # a move of the wrong shape: say which
+            better = explained(error, caps)
+            if better is None:
+                raise
+            raise better from error
+
     run.count(sync)
     run.track(maps=(dist,), backend=backend, lists=lambda: (layer, pending))
-    return run.guard(layers, stopped)
+    return run.guard(explained_layers, stopped)
 
 
 def _backend(name: str) -> Any:

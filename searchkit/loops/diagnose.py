@@ -1,0 +1,138 @@
+"""Say which move of the problem broke a search, when a loop fails on the problem's own data.
+
+The loops do not check every move a problem yields: a check per child would cost the hot loop.
+So a successor of the wrong shape (``(action, state)`` without a cost), a cost that is a string,
+an unhashable key or a heuristic of ``None`` deep in the search fails where the loop uses it,
+with Python's own ``TypeError`` or ``ValueError`` ("not enough values to unpack"), which names
+nothing of the problem. :func:`explained` runs only then, after the fact: when the error was
+raised in searchkit's code (not in the problem's), it finds the state being expanded in the
+traceback, asks the problem for that state's moves again and checks them, and returns a
+:class:`~searchkit.SearchkitError` naming the state and the move (the original error chained),
+or ``None`` when the moves are sound (a bug of ours: the original error stands).
+
+>>> from searchkit import SearchkitError, search
+>>> class Line:
+...     def initial(self): return 0
+...     def successors(self, n): return [("+1", n + 1, 1)] if n < 2 else [("+1", n + 1)]
+...     def is_goal(self, n): return n == 5
+>>> try:
+...     search(Line(), "bfs")
+... except SearchkitError as error:
+...     print(error)
+successors(2) yielded ('+1', 3): a move is (action, next_state, cost)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from ..capabilities import Capabilities
+from ..errors import SearchkitError, excerpt
+from ..result import at_least_zero
+
+__all__ = ["explained"]
+
+_OURS = str(Path(__file__).resolve().parent.parent)  # the searchkit package's directory
+
+
+def explained(error: Exception, caps: Capabilities,
+              heuristic: Callable[[Any], Any] | None = None) -> SearchkitError | None:
+    """A :class:`SearchkitError` saying which move of the problem ``caps`` describes caused
+    ``error`` (a ``TypeError`` or ``ValueError`` a loop raised), or ``None`` when none can be
+    found. ``heuristic`` is the one the search used, if any: its values are checked too."""
+    if isinstance(error, SearchkitError):
+        return None  # ours, raised on purpose: it says what it means
+    frames = _frames(error.__traceback__)
+    if not frames or not _is_ours(frames[-1]):
+        return None  # raised by the problem's own code: its traceback says more than we can
+    for frame in reversed(frames):
+        if _is_ours(frame) and "state" in frame.f_locals:
+            state = frame.f_locals["state"]
+            break
+    else:
+        return None
+    named = [("successors", caps.successors)]
+    if caps.predecessors is not None:
+        named.append(("predecessors", caps.predecessors))
+    for name, moves in named:
+        problem = _first_problem(caps, heuristic, name, moves, state)
+        if problem is not None:
+            return SearchkitError(problem)
+    return None
+
+
+def _first_problem(caps: Capabilities, heuristic: Callable[[Any], Any] | None, name: str,
+                   moves: Callable[[Any], Iterable[Any]], state: Any) -> str | None:
+    """What is wrong with the first bad move ``moves(state)`` yields, or ``None``."""
+    where = f"{name}({excerpt(state)})"
+    try:
+        returned = moves(state)
+    except Exception:  # the problem's own failure: not what we are explaining
+        return None
+    try:
+        items = iter(returned)
+    except TypeError:
+        return (f"{where} returned {excerpt(returned)}, not an iterable of (action, "
+                "next_state, cost)")
+    try:
+        items = list(items)
+    except Exception:
+        return None
+    start_key = caps.key_of(caps.initial())
+    keys_hash = _hashable(start_key)  # else this search stores no keys: they cannot be the fault
+    for item in items:
+        try:
+            _, child, cost = item
+        except (TypeError, ValueError):
+            return f"{where} yielded {excerpt(item)}: a move is (action, next_state, cost)"
+        if not at_least_zero(cost):
+            return (f"{where} yielded the move {excerpt(item)}, whose cost {excerpt(cost)} is "
+                    "not a number of at least 0")
+        try:
+            key = caps.key_of(child)
+        except Exception:  # the problem's own key() failing: its traceback says more
+            return None
+        if keys_hash and not _hashable(key):
+            return (f"{where} yielded {excerpt(child)}, whose key {excerpt(key)} is not "
+                    "hashable: give the problem a key() that returns a hashable value")
+        if heuristic is not None and name == "successors":
+            sound, h = _heuristic(heuristic, child)
+            if not sound:
+                return (f"the heuristic of {excerpt(child)}, a successor of {excerpt(state)}, "
+                        f"is {excerpt(h)}: a heuristic is a number of at least 0 (math.inf for "
+                        "a dead end)")
+    return None
+
+
+def _heuristic(heuristic: Callable[[Any], Any], child: Any) -> tuple[bool, Any]:
+    """``(sound, h)``: ``child``'s heuristic value and whether it is a number of at least 0 (a
+    heuristic that raises counts as sound: its own traceback says more)."""
+    try:
+        h = heuristic(child)
+    except Exception:
+        return True, None
+    return at_least_zero(h), h
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _frames(tb: TracebackType | None) -> list[Any]:
+    """The frames of a traceback, outermost first."""
+    frames = []
+    while tb is not None:
+        frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    return frames
+
+
+def _is_ours(frame: Any) -> bool:
+    return str(Path(frame.f_code.co_filename).resolve()).startswith(_OURS)

@@ -1,0 +1,133 @@
+"""A problem whose moves go wrong deep in a search gets an error naming the state and the move,
+from every strategy, from steps() and from explore(), not Python's bare TypeError/ValueError;
+a problem's own exception stays as it was raised."""
+
+import math
+
+import pytest
+
+from searchkit import SearchkitError, explore, search, steps
+from searchkit.plugins import strategies
+
+STRATEGIES = sorted(strategies())
+OPTIONS = {"dls": {"depth": 10}}
+
+
+class Line:
+    """0 -> 1 -> ... -> 6, the goal; from ``bad`` on, ``move(n)`` is what successors yields."""
+
+    def __init__(self, move, bad=2, heuristic=lambda n: 6 - n):
+        self.move, self.bad, self._h = move, bad, heuristic
+
+    def initial(self):
+        return 0
+
+    def successors(self, n):
+        return [self.move(n) if n >= self.bad else ("+1", n + 1, 1)]
+
+    def predecessors(self, n):
+        return [("+1", n - 1, 1)] if n > 0 else []
+
+    def goal_states(self):
+        return [6]
+
+    def is_goal(self, n):
+        return n == 6
+
+    def heuristic(self, n):
+        return self._h(n)
+
+
+class Returns(Line):
+    """From ``bad`` on, successors returns ``self.move(n)`` itself (not a list of moves)."""
+
+    def successors(self, n):
+        return self.move(n) if n >= self.bad else [("+1", n + 1, 1)]
+
+
+class Lists(Line):
+    """States from 3 on are lists: unhashable keys where the search stores them."""
+
+    def successors(self, n):
+        m = n[0] if isinstance(n, list) else n
+        nxt = m + 1
+        return [("+1", [nxt] if nxt >= 3 else nxt, 1)]
+
+    def is_goal(self, n):
+        return n == [6]
+
+    def heuristic(self, n):
+        return 0
+
+
+def run(problem, strategy):
+    return search(problem, strategy, **OPTIONS.get(strategy, {}))
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_a_move_without_a_cost_names_the_state_and_the_move(strategy):
+    problem = Line(lambda n: ("+1", n + 1))
+    with pytest.raises(SearchkitError, match=r"^successors\(2\) yielded \('\+1', 3\): a move is "
+                                             r"\(action, next_state, cost\)$") as caught:
+        run(problem, strategy)
+    assert isinstance(caught.value.__cause__, ValueError)  # the original, chained
+
+
+@pytest.mark.parametrize("strategy", [s for s in STRATEGIES if s != "bibfs"])
+@pytest.mark.parametrize("cost", ["1", None])
+def test_a_cost_that_is_not_a_number_names_the_move(strategy, cost):
+    problem = Line(lambda n: ("+1", n + 1, cost))
+    with pytest.raises(SearchkitError, match=r"^successors\(2\) yielded the move \('\+1', 3, "
+                                             r".*\), whose cost .* is not a number of at least "
+                                             r"0$"):
+        run(problem, strategy)
+
+
+@pytest.mark.parametrize("strategy", [s for s in STRATEGIES if s != "bibfs"])
+def test_successors_that_return_none_are_named(strategy):
+    with pytest.raises(SearchkitError, match=r"^successors\(2\) returned None, not an iterable "
+                                             r"of \(action, next_state, cost\)$"):
+        run(Returns(lambda n: None), strategy)
+
+
+@pytest.mark.parametrize("strategy", ["astar", "greedy", "wastar", "idastar"])
+@pytest.mark.parametrize("h", [None, "3", -1.0, math.nan])
+def test_a_heuristic_that_is_not_a_number_deep_in_the_search_is_named(strategy, h):
+    problem = Line(lambda n: ("+1", n + 1, 1), bad=99,
+                   heuristic=lambda n: h if n == 3 else 6 - n)
+    if not isinstance(h, float):  # None and "3" break the arithmetic: the loop fails, explained
+        with pytest.raises(SearchkitError, match=r"^the heuristic of 3, a successor of 2, is .*: "
+                                                 r"a heuristic is a number of at least 0"):
+            run(problem, strategy)
+    else:  # a number the loops can order: no failure to explain, and the plan is still right
+        assert run(problem, strategy).cost == 6
+
+
+@pytest.mark.parametrize("strategy", ["bfs", "dfs", "astar", "greedy"])
+@pytest.mark.parametrize("visited", ["dict", "hashtable"])
+def test_an_unhashable_key_deep_in_the_search_is_named(strategy, visited):
+    with pytest.raises(SearchkitError, match=r"^successors\(2\) yielded \[3\], whose key \[3\] "
+                                             r"is not hashable: give the problem a key\(\)"):
+        search(Lists(None), strategy, visited=visited)
+
+
+def test_steps_and_explore_explain_the_same_failures():
+    problem = Line(lambda n: ("+1", n + 1))
+    with pytest.raises(SearchkitError, match=r"^successors\(2\) yielded \('\+1', 3\)"):
+        list(steps(problem, "astar"))
+    with pytest.raises(SearchkitError, match=r"^successors\(2\) yielded \('\+1', 3\)"):
+        explore(problem)
+    with pytest.raises(SearchkitError, match=r"^successors\(2\) yielded \('\+1', 3\)"):
+        search(problem, "bfs", observer=lambda event: None)
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+@pytest.mark.parametrize("exc", [ValueError("my own"), TypeError("my own")])
+def test_the_problems_own_error_is_left_as_raised(strategy, exc):
+    def fail(n):
+        raise exc
+
+    with pytest.raises(type(exc), match="^my own$") as caught:
+        run(Line(fail), strategy)
+    assert caught.value is exc
+
