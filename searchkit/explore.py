@@ -15,7 +15,7 @@ from typing import Any
 from .budget import Budget, Clock, Progress
 from .capabilities import Capabilities
 from .errors import IncompatibleError, OptionError, UnknownNameError, excerpt
-from .loops.diagnose import explained
+from .loops.diagnose import explaining
 from .loops.run import Run
 from .plugins import visited_backends
 from .result import Stats
@@ -161,13 +161,8 @@ def explore(
         return Exploration(status, dist, histogram, run.stats, reason)
 
     def explained_layers() -> Exploration:
-        try:
+        with explaining(caps):  # a move of the wrong shape: say which
             return layers()
-        except (TypeError, ValueError) as error:  # a move of the wrong shape: say which
-            better = explained(error, caps)
-            if better is None:
-                raise
-            raise better from error
 
     run.count(sync)
     run.track(maps=(dist,), backend=backend, lists=lambda: (layer, pending))

@@ -15,7 +15,7 @@ from .capabilities import Capabilities
 from .errors import IncompatibleError, OptionError, SearchkitError, excerpt
 from .events import End, Event, Solution, Start
 from .loops import Run, SearchContext
-from .loops.diagnose import explained
+from .loops.diagnose import explaining
 from .loops.variants import OBSERVED, PLAIN, Variant
 from .plugins import frontiers, get_frontier, get_strategy, get_visited_backend, visited_backends
 from .result import Result
@@ -185,13 +185,8 @@ def _search(ctx: SearchContext, run: Run) -> Result:
         if ctx.caps.is_goal(start):
             return run.solved([], [start], 0)
         run.next_check(0)  # raises: the budget allows no expansion
-    try:
+    with explaining(ctx.caps, ctx.heuristic):  # a move of the wrong shape: say which
         return ctx.strategy.loop.run(ctx, run)
-    except (TypeError, ValueError) as error:  # free when nothing is raised: no cost per move
-        better = explained(error, ctx.caps, ctx.heuristic)
-        if better is None:
-            raise
-        raise better from error
 
 
 def check_problem(problem: Any) -> None:

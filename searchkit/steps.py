@@ -31,7 +31,7 @@ from .budget import Budget, BudgetExhausted, Progress
 from .errors import SearchkitError
 from .events import Event, Start
 from .loops.deepening import STEPPED_DEPTH
-from .loops.diagnose import explained
+from .loops.diagnose import explaining
 from .loops.run import Run
 from .loops.variants import STEPPED
 from .loops.watch import running
@@ -84,16 +84,12 @@ def _guarded(ctx: Any, run: Run) -> Stepper:
         yield Start(ctx.caps.initial(), run.strategy)
         outcome: Any = _search(ctx, run)
         if isinstance(outcome, Generator):  # a built-in loop; a third party's returns a Result
-            outcome = yield from outcome
+            with explaining(ctx.caps, ctx.heuristic):  # a move of the wrong shape: say which
+                outcome = yield from outcome
     except BudgetExhausted as stop:
         outcome = run.ended("budget_exhausted", stop.reason)
     except KeyboardInterrupt:
         outcome = run.ended("interrupted", "interrupted by the user")
-    except (TypeError, ValueError) as error:  # a move of the wrong shape: say which
-        better = explained(error, ctx.caps, ctx.heuristic)
-        if better is None:
-            raise
-        raise better from error
     except RecursionError:
         raise SearchkitError(
             f"the search went deeper than step-through follows (about {STEPPED_DEPTH:,} "

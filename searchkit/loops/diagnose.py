@@ -9,6 +9,8 @@ raised in searchkit's code (not in the problem's), it finds the state being expa
 traceback, asks the problem for that state's moves again and checks them, and returns a
 :class:`~searchkit.SearchkitError` naming the state and the move (the original error chained),
 or ``None`` when the moves are sound (a bug of ours: the original error stands).
+:func:`explaining` is the ``with`` block that :func:`~searchkit.search`, :func:`~searchkit.steps`
+and :func:`~searchkit.explore` run their loop in: it raises that error in place of the original.
 
 >>> from searchkit import SearchkitError, search
 >>> class Line:
@@ -24,7 +26,8 @@ successors(2) yielded ('+1', 3): a move is (action, next_state, cost)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -33,9 +36,24 @@ from ..capabilities import Capabilities
 from ..errors import SearchkitError, excerpt
 from ..result import at_least_zero
 
-__all__ = ["explained"]
+__all__ = ["explained", "explaining"]
 
 _OURS = str(Path(__file__).resolve().parent.parent)  # the searchkit package's directory
+
+
+@contextmanager
+def explaining(caps: Capabilities,
+               heuristic: Callable[[Any], Any] | None = None) -> Iterator[None]:
+    """Run the block; a ``TypeError`` or ``ValueError`` out of it that :func:`explained` can
+    pin on a move of the problem becomes that :class:`SearchkitError` (the original chained).
+    Free when nothing is raised: the loops pay nothing per move."""
+    try:
+        yield
+    except (TypeError, ValueError) as error:
+        better = explained(error, caps, heuristic)
+        if better is None:
+            raise
+        raise better from error
 
 
 def explained(error: Exception, caps: Capabilities,
