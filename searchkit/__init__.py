@@ -16,6 +16,7 @@ from .errors import (
     IncompatibleError,
     OptionError,
     PlanError,
+    ProblemError,
     PuzzleFormatError,
     SearchkitError,
     UnknownNameError,
@@ -103,5 +104,6 @@ __all__ = [
     "OptionError",
     "PuzzleFormatError",
     "PlanError",
+    "ProblemError",
     "__version__",
 ]

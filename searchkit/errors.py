@@ -69,6 +69,16 @@ class SearchkitError(Exception):
     """Base class of every error caused by bad input or a bad request."""
 
 
+class ProblemError(SearchkitError):
+    """A problem broke the :class:`~searchkit.Problem` contract: a move that is not ``(action,
+    next_state, cost)``, a cost or a heuristic value that is not a number of at least 0, a key
+    that cannot be hashed where keys are stored. A bug in the problem's code rather than bad
+    input: the command line reports it as an internal error of the plugin (exit status 70).
+    ``problem`` is the problem that broke it, once the search it broke has set it."""
+
+    problem: object = None
+
+
 class UnknownNameError(SearchkitError, LookupError):
     """A strategy, frontier, visited backend or puzzle name that is not registered.
 

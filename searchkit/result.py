@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from .errors import SearchkitError, excerpt
+from .errors import ProblemError, excerpt
 
 __all__ = ["Result", "Stats", "Status", "at_least_zero", "checked_cost"]
 
@@ -132,17 +132,17 @@ def at_least_zero(value: Any) -> bool:
 def checked_cost(cost: Any) -> Any:
     """``cost``, the cost of a plan a search found, if it is a number of at least 0. Anything
     else (NaN, a negative sum, a string) can only come from successors outside the contract
-    (costs ``>= 0``), under which no strategy's guarantee holds: a :class:`SearchkitError`
-    instead of a plan.
+    (costs ``>= 0``), under which no strategy's guarantee holds: a
+    :class:`~searchkit.errors.ProblemError` instead of a plan.
 
     >>> checked_cost(7), checked_cost(0.5)
     (7, 0.5)
     >>> checked_cost(float("nan"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    searchkit.errors.SearchkitError: the plan found costs nan: the problem's successors gave ...
+    searchkit.errors.ProblemError: the plan found costs nan: the problem's successors gave ...
     """
     if not at_least_zero(cost):
-        raise SearchkitError(f"the plan found costs {excerpt(cost)}: the problem's successors "
+        raise ProblemError(f"the plan found costs {excerpt(cost)}: the problem's successors "
                              "gave costs that are not numbers of at least 0")
     return cost

@@ -30,7 +30,7 @@ import warnings
 from collections.abc import Sequence
 
 import searchkit
-from searchkit.errors import SearchkitError
+from searchkit.errors import ProblemError, SearchkitError
 from searchkit.plugins import PluginWarning
 
 from . import (
@@ -132,6 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = int(args.handler(args))
         sys.stdout.flush()  # a closed pipe shows here, not at the interpreter's exit
         return status
+    except ProblemError as exc:  # a puzzle's problem broke the contract: a bug, not an answer
+        return crash.internal_error(exc, debug)
     except (UsageError, SearchkitError) as exc:
         crash.flush_stdout()
         print(f"searchkit: error: {exc}", file=sys.stderr)

@@ -1,11 +1,14 @@
 """What the command line does when something other than the user's input goes wrong.
 
 * **An internal error** -- an exception that is not a :class:`~searchkit.SearchkitError`, raised
-  by a plugin's code or by searchkit's -- is a bug, not an answer: exit status
-  :data:`EXIT_INTERNAL` (70, ``EX_SOFTWARE`` of ``sysexits.h``), distinct from 1 (no solution or
-  budget exhausted) and 2 (usage or input error), and one line on stderr naming the plugin, the
-  function searchkit called, the exception and where it was raised. The traceback follows only
-  with ``--debug`` or the environment variable ``SEARCHKIT_DEBUG=1``.
+  by a plugin's code or by searchkit's, or a :class:`~searchkit.errors.ProblemError` (a
+  plugin's problem broke the contract: a move of the wrong shape, a negative cost...) -- is a
+  bug, not an answer: exit status :data:`EXIT_INTERNAL` (70, ``EX_SOFTWARE`` of
+  ``sysexits.h``), distinct from 1 (no solution or budget exhausted) and 2 (usage or input
+  error), and one line on stderr naming the plugin, the function searchkit called, the
+  exception and where it was raised (for a ``ProblemError``: the plugin and what its problem
+  did). The traceback follows only with ``--debug`` or the environment variable
+  ``SEARCHKIT_DEBUG=1``.
 * **A closed output pipe** (``searchkit compare ... | head -1``): nothing more is printed, no
   message, no traceback, and the status is :data:`EXIT_PIPE` (141 = 128 + SIGPIPE), what a shell
   reports for the other Unix tools, which SIGPIPE kills.
@@ -29,6 +32,7 @@ from pathlib import Path
 from types import TracebackType
 
 import searchkit
+from searchkit.errors import ProblemError
 
 __all__ = ["DEBUG_ENV", "EXIT_INTERNAL", "EXIT_PIPE", "debug_wanted", "describe",
            "flush_stdout", "internal_error", "broken_pipe", "plugin_packages"]
@@ -80,8 +84,15 @@ def _short_path(filename: str) -> str:
 
 def describe(exc: BaseException, plugins: Mapping[str, str] | None = None) -> str:
     """One line about an internal error: the plugin whose code raised it (the outermost of its
-    frames: the function searchkit called), the exception, and the file and line it came from."""
+    frames: the function searchkit called), the exception, and the file and line it came from;
+    or, for a :class:`~searchkit.errors.ProblemError`, the plugin whose problem broke the
+    contract and what it did."""
     plugins = plugin_packages() if plugins is None else plugins
+    if isinstance(exc, ProblemError):  # raised by searchkit's checks, about the problem's code
+        module = type(exc.problem).__module__.split(".")[0]
+        whose = (f"plugin {plugins[module]!r}" if module in plugins else
+                 f"the problem {type(exc.problem).__name__}")
+        return f"internal error in {whose}: {exc}"
     frames = _frames(exc.__traceback__)
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
     what = type(exc).__name__ + (f": {text[:150]}{'...' if len(text) > 150 else ''}"

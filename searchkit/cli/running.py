@@ -18,7 +18,7 @@ from typing import Any
 import searchkit
 from searchkit import Budget, Result
 from searchkit.budget import Clock, limit_error
-from searchkit.errors import IncompatibleError, SearchkitError
+from searchkit.errors import IncompatibleError, ProblemError, SearchkitError
 from searchkit.events import End
 from searchkit.loops import Run
 from searchkit.result import Status
@@ -307,6 +307,8 @@ def run_search(problem: Any, choice: Choice, budget: Budget | None, show_progres
                                 observer=observer, since=since, **dict(choice.options))
     except IncompatibleError as exc:
         raise Incompatible(str(exc)) from None
+    except ProblemError:  # the puzzle's bug, not the user's: an internal error (crash.py)
+        raise
     except SearchkitError as exc:
         raise UsageError(str(exc)) from None
     finally:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..capabilities import Capabilities
-from ..errors import SearchkitError, excerpt
+from ..errors import ProblemError, excerpt
 from ..result import at_least_zero
 from ..visited import VisitedBackend
 from .paths import replay_keys
@@ -83,28 +83,30 @@ class SearchContext:
     def initial_h(self, state: Any) -> float:
         """The heuristic value of ``state``, the start (0 when the strategy uses no heuristic),
         checked once: a value that is not a number of at least 0 (a negative one, NaN, None) is
-        a :class:`SearchkitError` before the loop starts, where it would void every guarantee
-        (a goal's negative h lets A* and IDA* stop at a costlier plan) or fail deep inside."""
+        a :class:`~searchkit.errors.ProblemError` before the loop starts, where it would void
+        every guarantee (a goal's negative h lets A* and IDA* stop at a costlier plan) or fail
+        deep inside."""
         if self.heuristic is None:
             return 0
         h = self.heuristic(state)
         if not at_least_zero(h):
-            raise SearchkitError(f"the heuristic of the start is {excerpt(h)}: a heuristic is a "
-                                 "number of at least 0 (math.inf for a dead end)")
+            raise ProblemError(f"the heuristic of the start is {excerpt(h)}: a heuristic is a "
+                               "number of at least 0 (math.inf for a dead end)")
         return h
 
     def start_key(self, start: Any) -> Hashable:
         """The key of ``start``, checked once to be hashable: visited sets and the path check
         store keys, and an unhashable one (a list state without a ``key``) is a
-        :class:`SearchkitError` that says so, instead of a ``TypeError`` from inside a loop."""
+        :class:`~searchkit.errors.ProblemError` that says so, instead of a ``TypeError`` from
+        inside a loop."""
         key = self.caps.key_of(start)
         try:
             hash(key)
         except TypeError:
             what = (f"the start's key() {excerpt(key)} is not hashable" if self.caps.key else
                     f"the start {excerpt(key)} is not hashable (the problem has no key())")
-            raise SearchkitError(f"{what}, and this search stores keys: give the problem a key() "
-                                 "that returns a hashable value (a tuple, a frozenset)") from None
+            raise ProblemError(f"{what}, and this search stores keys: give the problem a key() "
+                               "that returns a hashable value (a tuple, a frozenset)") from None
         return key
 
     def new_map(self) -> Any:

@@ -7,7 +7,7 @@ with Python's own ``TypeError`` or ``ValueError`` ("not enough values to unpack"
 nothing of the problem. :func:`explained` runs only then, after the fact: when the error was
 raised in searchkit's code (not in the problem's), it finds the state being expanded in the
 traceback, asks the problem for that state's moves again and checks them, and returns a
-:class:`~searchkit.SearchkitError` naming the state and the move (the original error chained),
+:class:`~searchkit.errors.ProblemError` naming the state and the move (the original chained),
 or ``None`` when the moves are sound (a bug of ours: the original error stands).
 :func:`explaining` is the ``with`` block that :func:`~searchkit.search`, :func:`~searchkit.steps`
 and :func:`~searchkit.explore` run their loop in: it raises that error in place of the original.
@@ -33,7 +33,7 @@ from types import TracebackType
 from typing import Any
 
 from ..capabilities import Capabilities
-from ..errors import SearchkitError, excerpt
+from ..errors import ProblemError, SearchkitError, excerpt
 from ..result import at_least_zero
 
 __all__ = ["explained", "explaining"]
@@ -45,22 +45,29 @@ _OURS = str(Path(__file__).resolve().parent.parent)  # the searchkit package's d
 def explaining(caps: Capabilities,
                heuristic: Callable[[Any], Any] | None = None) -> Iterator[None]:
     """Run the block; a ``TypeError`` or ``ValueError`` out of it that :func:`explained` can
-    pin on a move of the problem becomes that :class:`SearchkitError` (the original chained).
+    pin on a move of the problem becomes that :class:`~searchkit.errors.ProblemError` (the
+    original chained). Every ``ProblemError`` out of it carries the problem (``.problem``).
     Free when nothing is raised: the loops pay nothing per move."""
     try:
         yield
+    except ProblemError as error:  # a check of the start or of the plan: say whose problem
+        if error.problem is None:
+            error.problem = caps.problem
+        raise
     except (TypeError, ValueError) as error:
         better = explained(error, caps, heuristic)
         if better is None:
             raise
+        better.problem = caps.problem
         raise better from error
 
 
 def explained(error: Exception, caps: Capabilities,
-              heuristic: Callable[[Any], Any] | None = None) -> SearchkitError | None:
-    """A :class:`SearchkitError` saying which move of the problem ``caps`` describes caused
-    ``error`` (a ``TypeError`` or ``ValueError`` a loop raised), or ``None`` when none can be
-    found. ``heuristic`` is the one the search used, if any: its values are checked too."""
+              heuristic: Callable[[Any], Any] | None = None) -> ProblemError | None:
+    """A :class:`~searchkit.errors.ProblemError` saying which move of the problem ``caps``
+    describes caused ``error`` (a ``TypeError`` or ``ValueError`` a loop raised), or ``None``
+    when none can be found. ``heuristic`` is the one the search used, if any: its values are
+    checked too."""
     if isinstance(error, SearchkitError):
         return None  # ours, raised on purpose: it says what it means
     frames = _frames(error.__traceback__)
@@ -78,7 +85,7 @@ def explained(error: Exception, caps: Capabilities,
     for name, moves in named:
         problem = _first_problem(caps, heuristic, name, moves, state)
         if problem is not None:
-            return SearchkitError(problem)
+            return ProblemError(problem)
     return None
 
 

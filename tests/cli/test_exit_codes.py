@@ -37,7 +37,10 @@ class Steps(ProblemBase):
             raise KeyError(n)
         for step in (1, 3):
             if n + step <= self.target:
-                yield step, n + step, 1
+                yield (step, n + step) if self.bug == "shape" and n == 1 else (step, n + step, 1)
+
+    def heuristic(self, n):
+        return -1 if self.bug == "heuristic" else 0
 
     def is_goal(self, n):
         return n == self.target
@@ -57,7 +60,8 @@ class BuggyPuzzle(Puzzle):
         return Steps(int(target), bug)
 
     def examples(self):
-        return {"format": "6 format", "successors": "6 successors", "parse": "6 parse"}
+        return {"format": "6 format", "successors": "6 successors", "parse": "6 parse",
+                "shape": "6 shape", "heuristic": "6 heuristic"}
 
 
 @searchkit.hookimpl
@@ -83,7 +87,7 @@ def sk(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPro
      "sk_buggy_plugin.py:8"),
     ("successors", "Steps.successors()", "KeyError: 1", "sk_buggy_plugin.py:20"),
     ("parse", "BuggyPuzzle.build()", "IndexError: list index out of range",
-     "sk_buggy_plugin.py:39"),
+     "sk_buggy_plugin.py:42"),
 ])
 def test_a_crash_in_plugin_code_is_exit_70_and_one_line(buggy_env, example, function, error,
                                                         where):
@@ -93,6 +97,19 @@ def test_a_crash_in_plugin_code_is_exit_70_and_one_line(buggy_env, example, func
     expected = (f"searchkit: internal error in plugin 'buggy': {function} raised {error} "
                 f"(DIR/{where}) (--debug or SEARCHKIT_DEBUG=1 shows the traceback)\n")
     assert re.sub(r"\(site\d*/", "(DIR/", done.stderr) == expected
+
+
+@pytest.mark.parametrize("example, strategy, what", [
+    ("shape", "bfs", "successors(1) yielded (1, 2): a move is (action, next_state, cost)"),
+    ("heuristic", "astar", "the heuristic of the start is -1: a heuristic is a number of at "
+                           "least 0 (math.inf for a dead end)"),
+])
+def test_a_problem_that_breaks_the_contract_is_an_internal_error_of_its_plugin(
+        buggy_env, example, strategy, what):
+    done = sk("solve", "buggy", "-e", example, "-s", strategy, env=buggy_env)
+    assert done.returncode == 70, (done.returncode, done.stderr)
+    assert done.stderr == (f"searchkit: internal error in plugin 'buggy': {what} (--debug or "
+                           "SEARCHKIT_DEBUG=1 shows the traceback)\n")
 
 
 def test_debug_shows_the_traceback(buggy_env):

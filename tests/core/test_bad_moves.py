@@ -1,12 +1,12 @@
-"""A problem whose moves go wrong deep in a search gets an error naming the state and the move,
-from every strategy, from steps() and from explore(), not Python's bare TypeError/ValueError;
-a problem's own exception stays as it was raised."""
+"""A problem whose moves go wrong deep in a search gets a ProblemError naming the state and the
+move, from every strategy, from steps() and from explore(), not Python's bare TypeError or
+ValueError; a problem's own exception stays as it was raised."""
 
 import math
 
 import pytest
 
-from searchkit import SearchkitError, explore, search, steps
+from searchkit import ProblemError, explore, search, steps
 from searchkit.plugins import strategies
 
 STRATEGIES = sorted(strategies())
@@ -67,17 +67,18 @@ def run(problem, strategy):
 @pytest.mark.parametrize("strategy", STRATEGIES)
 def test_a_move_without_a_cost_names_the_state_and_the_move(strategy):
     problem = Line(lambda n: ("+1", n + 1))
-    with pytest.raises(SearchkitError, match=r"^successors\(2\) yielded \('\+1', 3\): a move is "
+    with pytest.raises(ProblemError, match=r"^successors\(2\) yielded \('\+1', 3\): a move is "
                                              r"\(action, next_state, cost\)$") as caught:
         run(problem, strategy)
     assert isinstance(caught.value.__cause__, ValueError)  # the original, chained
+    assert caught.value.problem is problem  # whose bug it is (the command line names its plugin)
 
 
 @pytest.mark.parametrize("strategy", [s for s in STRATEGIES if s != "bibfs"])
 @pytest.mark.parametrize("cost", ["1", None])
 def test_a_cost_that_is_not_a_number_names_the_move(strategy, cost):
     problem = Line(lambda n: ("+1", n + 1, cost))
-    with pytest.raises(SearchkitError, match=r"^successors\(2\) yielded the move \('\+1', 3, "
+    with pytest.raises(ProblemError, match=r"^successors\(2\) yielded the move \('\+1', 3, "
                                              r".*\), whose cost .* is not a number of at least "
                                              r"0$"):
         run(problem, strategy)
@@ -85,7 +86,7 @@ def test_a_cost_that_is_not_a_number_names_the_move(strategy, cost):
 
 @pytest.mark.parametrize("strategy", [s for s in STRATEGIES if s != "bibfs"])
 def test_successors_that_return_none_are_named(strategy):
-    with pytest.raises(SearchkitError, match=r"^successors\(2\) returned None, not an iterable "
+    with pytest.raises(ProblemError, match=r"^successors\(2\) returned None, not an iterable "
                                              r"of \(action, next_state, cost\)$"):
         run(Returns(lambda n: None), strategy)
 
@@ -96,7 +97,7 @@ def test_a_heuristic_that_is_not_a_number_deep_in_the_search_is_named(strategy, 
     problem = Line(lambda n: ("+1", n + 1, 1), bad=99,
                    heuristic=lambda n: h if n == 3 else 6 - n)
     if not isinstance(h, float):  # None and "3" break the arithmetic: the loop fails, explained
-        with pytest.raises(SearchkitError, match=r"^the heuristic of 3, a successor of 2, is .*: "
+        with pytest.raises(ProblemError, match=r"^the heuristic of 3, a successor of 2, is .*: "
                                                  r"a heuristic is a number of at least 0"):
             run(problem, strategy)
     else:  # a number the loops can order: no failure to explain, and the plan is still right
@@ -106,18 +107,18 @@ def test_a_heuristic_that_is_not_a_number_deep_in_the_search_is_named(strategy, 
 @pytest.mark.parametrize("strategy", ["bfs", "dfs", "astar", "greedy"])
 @pytest.mark.parametrize("visited", ["dict", "hashtable"])
 def test_an_unhashable_key_deep_in_the_search_is_named(strategy, visited):
-    with pytest.raises(SearchkitError, match=r"^successors\(2\) yielded \[3\], whose key \[3\] "
+    with pytest.raises(ProblemError, match=r"^successors\(2\) yielded \[3\], whose key \[3\] "
                                              r"is not hashable: give the problem a key\(\)"):
         search(Lists(None), strategy, visited=visited)
 
 
 def test_steps_and_explore_explain_the_same_failures():
     problem = Line(lambda n: ("+1", n + 1))
-    with pytest.raises(SearchkitError, match=r"^successors\(2\) yielded \('\+1', 3\)"):
+    with pytest.raises(ProblemError, match=r"^successors\(2\) yielded \('\+1', 3\)"):
         list(steps(problem, "astar"))
-    with pytest.raises(SearchkitError, match=r"^successors\(2\) yielded \('\+1', 3\)"):
+    with pytest.raises(ProblemError, match=r"^successors\(2\) yielded \('\+1', 3\)"):
         explore(problem)
-    with pytest.raises(SearchkitError, match=r"^successors\(2\) yielded \('\+1', 3\)"):
+    with pytest.raises(ProblemError, match=r"^successors\(2\) yielded \('\+1', 3\)"):
         search(problem, "bfs", observer=lambda event: None)
 
 
