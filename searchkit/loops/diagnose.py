@@ -26,6 +26,7 @@ successors(2) yielded ('+1', 3): a move is (action, next_state, cost)
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,7 +39,7 @@ from ..result import at_least_zero
 
 __all__ = ["explained", "explaining"]
 
-_OURS = str(Path(__file__).resolve().parent.parent)  # the searchkit package's directory
+_OURS = str(Path(__file__).resolve().parent.parent) + os.sep  # the searchkit package's folder
 
 
 @contextmanager
@@ -98,15 +99,15 @@ def _first_problem(caps: Capabilities, heuristic: Callable[[Any], Any] | None, n
     except Exception:  # the problem's own failure: not what we are explaining
         return None
     try:
-        items = iter(returned)
+        iterator = iter(returned)
     except TypeError:
         return (f"{where} returned {excerpt(returned)}, not an iterable of (action, "
                 "next_state, cost)")
     try:
-        items = list(items)
+        items = list(iterator)
+        start_key = caps.key_of(caps.initial())
     except Exception:
         return None
-    start_key = caps.key_of(caps.initial())
     keys_hash = _hashable(start_key)  # else this search stores no keys: they cannot be the fault
     for item in items:
         try:
