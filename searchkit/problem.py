@@ -62,7 +62,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["Problem", "ProblemBase", "has_own"]
+__all__ = ["Problem", "ProblemBase", "has_own", "is_hashable"]
 
 
 @runtime_checkable
@@ -144,3 +144,16 @@ def has_own(problem: object, name: str) -> bool:
     if method is None:
         return callable(getattr(problem, name, None))  # a plain object's (``__getattr__``...)
     return method is not getattr(ProblemBase, name, None)
+
+
+def is_hashable(value: object) -> bool:
+    """Whether ``value`` can be a key of a visited set (``hash(value)`` works).
+
+    >>> is_hashable((1, 2)), is_hashable([1, 2])
+    (True, False)
+    """
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True

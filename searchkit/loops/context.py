@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..capabilities import Capabilities
 from ..errors import ProblemError, excerpt
+from ..problem import is_hashable
 from ..result import at_least_zero
 from ..visited import VisitedBackend
 from .paths import replay_keys
@@ -100,13 +101,11 @@ class SearchContext:
         :class:`~searchkit.errors.ProblemError` that says so, instead of a ``TypeError`` from
         inside a loop."""
         key = self.caps.key_of(start)
-        try:
-            hash(key)
-        except TypeError:
+        if not is_hashable(key):
             what = (f"the start's key() {excerpt(key)} is not hashable" if self.caps.key else
                     f"the start {excerpt(key)} is not hashable (the problem has no key())")
             raise ProblemError(f"{what}, and this search stores keys: give the problem a key() "
-                               "that returns a hashable value (a tuple, a frozenset)") from None
+                               "that returns a hashable value (a tuple, a frozenset)")
         return key
 
     def new_map(self) -> Any:

@@ -35,6 +35,7 @@ from typing import Any
 
 from ..capabilities import Capabilities
 from ..errors import ProblemError, SearchkitError, excerpt
+from ..problem import is_hashable
 from ..result import at_least_zero
 
 __all__ = ["explained", "explaining"]
@@ -108,7 +109,7 @@ def _first_problem(caps: Capabilities, heuristic: Callable[[Any], Any] | None, n
         start_key = caps.key_of(caps.initial())
     except Exception:
         return None
-    keys_hash = _hashable(start_key)  # else this search stores no keys: they cannot be the fault
+    keys_hash = is_hashable(start_key)  # else this search stores no keys: they cannot be the fault
     for item in items:
         try:
             _, child, cost = item
@@ -121,7 +122,7 @@ def _first_problem(caps: Capabilities, heuristic: Callable[[Any], Any] | None, n
             key = caps.key_of(child)
         except Exception:  # the problem's own key() failing: its traceback says more
             return None
-        if keys_hash and not _hashable(key):
+        if keys_hash and not is_hashable(key):
             return (f"{where} yielded {excerpt(child)}, whose key {excerpt(key)} is not "
                     "hashable: give the problem a key() that returns a hashable value")
         if heuristic is not None and name == "successors":
@@ -141,14 +142,6 @@ def _heuristic(heuristic: Callable[[Any], Any], child: Any) -> tuple[bool, Any]:
     except Exception:
         return True, None
     return at_least_zero(h), h
-
-
-def _hashable(value: Any) -> bool:
-    try:
-        hash(value)
-    except TypeError:
-        return False
-    return True
 
 
 def _frames(tb: TracebackType | None) -> list[Any]:

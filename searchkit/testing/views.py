@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..problem import has_own
+from ..problem import has_own, is_hashable
 
 __all__ = ["uninformed"]
 
@@ -36,7 +36,7 @@ class _Uninformed:
         self.successors = problem.successors
         self.is_goal = problem.is_goal
         identities: tuple[str, ...] = ("key", "key_hash")
-        if raw_states and _hashable(self.initial()):
+        if raw_states and is_hashable(self.initial()):
             identities = ()
         elif not has_own(problem, "key"):
             identities = ("key_hash",)
@@ -58,11 +58,3 @@ def uninformed(problem: Any, start: Any = _MISSING, *, raw_states: bool = False)
     """``problem`` without its heuristic (starting at ``start`` when given; telling states apart
     by themselves rather than by ``key`` with ``raw_states``, when they are hashable)."""
     return _Uninformed(problem, start, raw_states)
-
-
-def _hashable(state: Any) -> bool:
-    try:
-        hash(state)
-    except TypeError:
-        return False
-    return True
