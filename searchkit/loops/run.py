@@ -7,11 +7,10 @@ A loop does the search; its :class:`Run` does the bookkeeping, the same way for 
   the run's :class:`~searchkit.Stats`; the run calls it at every check and once at the end,
   whatever the ending (a solution, exhaustion, a budget, Ctrl-C);
 * **budget checks** -- the loop calls :meth:`Run.checkpoint` whenever its expansion count reaches
-  the number the previous call returned (exactly at ``max_expansions``, and otherwise at most
-  :attr:`Run.interval` expansions later: fewer when expansions are slow or allocate much, so
-  that a check comes about every :attr:`Run.check_seconds` and before the search can grow by
-  :attr:`Run.check_fraction` of its memory budget); the run syncs the counters, measures
-  memory, reports progress and raises :class:`BudgetExhausted` when a limit is reached;
+  the number the previous call returned (paced by :mod:`.pacing`: exactly at
+  ``max_expansions``, and otherwise at most a few hundred expansions later, fewer when
+  expansions are slow or allocate much); the run syncs the counters, measures memory, reports
+  progress and raises :class:`BudgetExhausted` when a limit is reached;
 * **memory** -- the loop declares its containers once with :meth:`Run.track`; :meth:`Run.memory`
   is the one estimate of ``Stats.peak_bytes`` (:mod:`.memory`: the containers and the objects
   they keep alive), used at every check and at the end. A memory budget is checked against the
@@ -46,6 +45,7 @@ from ..budget import Budget, BudgetExhausted, Clock, Progress
 from ..frontiers.protocol import FrontierKind
 from ..result import Result, Stats, Status, checked_cost
 from .memory import MemoryMeter, resident_growth
+from .pacing import Pacing
 from .watch import alarm, disarm, running
 
 __all__ = ["Run", "FRAME_BYTES"]
@@ -80,10 +80,6 @@ class Run:
     between counts against them too.
     """
 
-    interval = 512  # the most expansions between two checks
-    first_interval = 16  # expansions before the first check under a time or memory budget
-    check_seconds = 0.05  # aimed time between two checks
-    check_fraction = 0.01  # aimed memory growth between two checks, as a part of max_bytes
     sample_every = 16  # checks between two samplings of the entries' sizes
     sample_after = 4096  # expansions before the first sampling without a memory budget
     progress_every = 0.5  # seconds between progress callbacks
@@ -101,18 +97,13 @@ class Run:
         self.stats = Stats()
         self.meter = MemoryMeter()
         self._sync: Callable[[Stats], None] = _no_counters
-        seconds, max_bytes, cpu = budget.max_seconds, budget.max_bytes, budget.max_cpu_seconds
-        # Under a time, memory or states budget the first check comes early (nothing is known).
-        self._step = self.first_interval if seconds is not None or max_bytes is not None or \
-            cpu is not None or budget.max_visited is not None else self.interval
-        if budget.max_visited is not None:  # a small states budget: before a few children each
-            self._step = max(1, min(self._step, budget.max_visited // 4))
-        self._growth = None if max_bytes is None else resident_growth()
+        seconds, cpu = budget.max_seconds, budget.max_cpu_seconds
+        self._growth = None if budget.max_bytes is None else resident_growth()
         now = Clock.now()
         since = since or now
         self.start = start = now.wall
         self._next_report = start + self.progress_every
-        self._last = (start, 0, 0, 0)  # (time, expansions, bytes, states) at the last check
+        self.pacing = Pacing(budget, start)
         self.deadline = None if seconds is None else since.wall + seconds
         self.cpu_deadline = None if cpu is None else since.cpu + cpu
 
@@ -150,13 +141,7 @@ class Run:
         """The expansion count at which the loop must call :meth:`checkpoint` next; raises
         :class:`BudgetExhausted` when ``expanded`` already reaches ``max_expansions`` (a budget
         of 0 expansions, before the first one)."""
-        nxt = expanded + self._step
-        cap = self.budget.max_expansions
-        if cap is None or cap > nxt:
-            return nxt
-        if cap <= expanded:
-            raise BudgetExhausted(f"expansion budget exhausted ({cap} expansions)")
-        return cap
+        return self.pacing.next_check(expanded)
 
     def checkpoint(self, frontier: int) -> int:
         """Sync the counters, record memory and progress, and check the budget.
@@ -183,8 +168,8 @@ class Run:
         reason = self.budget.exhausted_by(stats, held) or self._out_of_cpu()
         if reason:
             raise BudgetExhausted(reason)
-        self._adapt(now, stats.expanded, held, stats.visited)
-        return self.next_check(stats.expanded)
+        self.pacing.adapt(now, stats.expanded, held, stats.visited, self._time_left(now))
+        return self.pacing.next_check(stats.expanded)
 
     def _sample(self) -> None:
         """Sample the entries' sizes every :attr:`sample_every` checks, from the first one
@@ -207,9 +192,9 @@ class Run:
         assert max_bytes is not None
         grown = self.grown()
         held = max(nbytes, grown)
-        expanded = self._last[1]
-        done = stats.expanded - expanded
-        reserve = self.meter.reserve(2 * self._step / done if done > 0 else 2.0)
+        pacing = self.pacing
+        done = stats.expanded - pacing.last[1]
+        reserve = self.meter.reserve(2 * pacing.step / done if done > 0 else 2.0)
         if held + reserve > max_bytes:
             detail = (f"the structures hold {_size(nbytes)}, the process grew by {_size(grown)}"
                       + (f", the next table resize needs {_size(reserve)}" if reserve else ""))
@@ -220,39 +205,19 @@ class Run:
         """Bytes the process's resident memory grew by since the run started (0 unknown)."""
         return 0 if self._growth is None else self._growth()
 
-    def _adapt(self, now: float, expanded: int, held: int, visited: int) -> None:
-        """Choose the next interval: grow it up to :attr:`interval`, shrink it so that the next
-        check comes after about :attr:`check_seconds` (less near a time limit), before the
-        search grows by :attr:`check_fraction` of its memory budget, and before it stores more
-        states than its states budget leaves (at the pace seen since the last check)."""
-        then, expanded_then, held_then, visited_then = self._last
-        self._last = (now, expanded, held, visited)
-        done = expanded - expanded_then
-        step = min(self.interval, 2 * self._step)
-        if done > 0:
-            per_expansion = (now - then) / done
-            seconds = self.check_seconds
-            if self.deadline is not None:
-                seconds = min(seconds, (self.deadline - now) / 2)
-            if self.cpu_deadline is not None:
-                seconds = min(seconds, (self.cpu_deadline - time.thread_time()) / 2)
-            if per_expansion > 0:
-                step = min(step, int(seconds / per_expansion))
-            growth = (held - held_then) / done
-            max_bytes = self.budget.max_bytes
-            if max_bytes is not None and growth > 0:
-                room = min(self.check_fraction * max_bytes, (max_bytes - held) / 2)
-                step = min(step, int(room / growth))
-            stored, max_visited = visited - visited_then, self.budget.max_visited
-            if max_visited is not None and stored > 0:
-                step = min(step, int((max_visited - visited) * done / stored))
-        self._step = max(1, step)
+    def _time_left(self, now: float) -> float | None:
+        """Seconds before the nearer of the wall-clock and CPU deadlines (``None``: neither)."""
+        left = None if self.deadline is None else self.deadline - now
+        if self.cpu_deadline is not None:
+            cpu_left = self.cpu_deadline - time.thread_time()
+            left = cpu_left if left is None else min(left, cpu_left)
+        return left
 
     def poll(self) -> None:
         """The check of :func:`~searchkit.check_budget`: raise :class:`BudgetExhausted` past the
         deadline, or once the process grew beyond the memory budget (its size is read again
-        before it can have grown by :attr:`check_fraction` of the budget at the pace seen so
-        far, and at least every millisecond)."""
+        before it can have grown by :attr:`.Pacing.check_fraction` of the budget at the pace
+        seen so far, and at least every millisecond)."""
         now = time.perf_counter()
         if self.deadline is not None and now >= self.deadline:
             self.expire()
@@ -267,7 +232,7 @@ class Run:
                                       f"process grew by {_size(grown)})")
             then, grown_then = self._polled
             pace = (grown - grown_then) / (now - then) if now > then else 0
-            wait = self.check_fraction * max_bytes / pace if pace > 0 else 0.001
+            wait = self.pacing.check_fraction * max_bytes / pace if pace > 0 else 0.001
             self._polled = (now, grown)
             self._next_poll = now + min(wait, 0.001)
 
@@ -282,8 +247,7 @@ class Run:
             self.deadline += seconds
         if self.cpu_deadline is not None:
             self.cpu_deadline += cpu_seconds
-        then, expanded, held, visited = self._last
-        self._last = (then + seconds, expanded, held, visited)
+        self.pacing.skip(seconds)
 
     def expire(self) -> None:
         """Raise the time budget's :class:`BudgetExhausted` (its deadline has passed)."""
