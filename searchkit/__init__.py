@@ -43,7 +43,7 @@ from .plugins import (
     visited_backends,
 )
 from .problem import Problem, ProblemBase
-from .puzzle import Puzzle, PuzzleInstance, PuzzleOption, Solver, to_bool
+from .puzzle import Puzzle, PuzzleInstance, PuzzleOption, Solver, select_instance, to_bool
 from .result import Result, Stats
 from .search import search
 from .steps import steps
@@ -82,6 +82,7 @@ __all__ = [
     "Puzzle",
     "PuzzleOption",
     "PuzzleInstance",
+    "select_instance",
     "Solver",
     "to_bool",
     "HashTable",

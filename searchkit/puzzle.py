@@ -50,17 +50,18 @@ puzzle's notation with ``format_action(action)`` (see :mod:`searchkit.problem`).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from .errors import OptionError
+from .errors import OptionError, UnknownNameError
 
 if TYPE_CHECKING:
     from .budget import Budget, Progress
     from .result import Result
 
-__all__ = ["Puzzle", "PuzzleInstance", "PuzzleOption", "Solver", "to_bool"]
+__all__ = ["Named", "Puzzle", "PuzzleInstance", "PuzzleOption", "Solver", "select_instance",
+           "to_bool"]
 
 
 def to_bool(value: Any) -> bool:
@@ -128,6 +129,55 @@ class PuzzleInstance:
     text: str
     known: float | None = None
     line: int = 1
+
+
+class Named(Protocol):
+    """Anything with a ``name``: a :class:`PuzzleInstance`, a plugin's own level record."""
+
+    @property
+    def name(self) -> str: ...
+
+
+N = TypeVar("N", bound=Named)
+
+
+def select_instance(instances: Sequence[N], wanted: int | str, kind: str = "instance") -> N:
+    """The instance ``wanted`` of a collection, the way ``searchkit solve --level`` picks it: a
+    1-based number, a name, the first word of a name, or the rest of a name after its first word
+    (a title after a number: ``44 Duh!`` is also ``44`` and ``Duh!``).
+
+    Raises :class:`~searchkit.errors.UnknownNameError` (``kind`` names what is missing) listing
+    the numbers and the names that are more than their number (the first 20, each cut at 40
+    characters).
+
+    >>> levels = [PuzzleInstance("1", "a"), PuzzleInstance("44 Duh!", "b")]
+    >>> select_instance(levels, 2).text, select_instance(levels, "Duh!").text
+    ('b', 'b')
+    >>> select_instance(levels, "3", kind="level")
+    Traceback (most recent call last):
+    ...
+    searchkit.errors.UnknownNameError: unknown level '3' (valid: 1..2)
+    >>> select_instance(levels, "Hah")
+    Traceback (most recent call last):
+    ...
+    searchkit.errors.UnknownNameError: unknown instance 'Hah' (valid: 1..2, 44 Duh!)
+    """
+    text = str(wanted).strip()
+    if text.isascii() and text.isdigit():  # not '²', which isdigit() but int() rejects
+        number = int(text)
+        if 1 <= number <= len(instances):
+            return instances[number - 1]
+        raise UnknownNameError(kind, wanted, [f"1..{len(instances)}"])
+    for instance in instances:
+        if instance.name == text:
+            return instance
+    for instance in instances:
+        words = instance.name.split()
+        if words[:1] == [text] or (len(words) > 1 and " ".join(words[1:]) == text):
+            return instance
+    named = [inst.name for n, inst in enumerate(instances, 1) if inst.name != str(n)]
+    shown = [name if len(name) <= 40 else name[:40] + "..." for name in named[:20]]
+    raise UnknownNameError(kind, wanted, [f"1..{len(instances)}", *shown])
 
 
 class Solver(Protocol):

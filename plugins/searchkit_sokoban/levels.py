@@ -16,8 +16,9 @@ beyond that is an error naming the limit, before anything is expanded.
 
 A level's *name* is its ``Title:`` line if it has one, else the text of the first line of the
 comment block just above its board, with no blank line between (``; 44 Duh!`` names the level
-``44 Duh!``), else its 1-based number. :func:`select_level` picks a level by number, by exact
-name or by the first word of a name.
+``44 Duh!``), else its 1-based number. :func:`select_level` picks a level as searchkit picks an
+instance of any collection (:func:`searchkit.select_instance`): by number, by exact name, by
+the first word of a name or by the rest of it.
 
 Complexity: linear in the size of the text (an expanded row is at most ``MAX_COLS`` cells).
 """
@@ -27,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from searchkit import PuzzleFormatError, UnknownNameError
+from searchkit import PuzzleFormatError, select_instance
 
 __all__ = ["BOARD_CHARS", "MAX_COLS", "MAX_ROWS", "RawLevel", "expand_rle", "select_level",
            "split_levels"]
@@ -178,13 +179,14 @@ def split_levels(text: str) -> list[RawLevel]:
 
 
 def select_level(levels: list[RawLevel], level: int | str | None) -> RawLevel:
-    """The level chosen by ``level``: a 1-based number, a name, or the first word of a name.
+    """The level chosen by ``level``: a 1-based number, a name, the first word of a name or the
+    rest of it (:func:`searchkit.select_instance`); ``None`` picks the first level.
 
-    ``None`` picks the first level. Raises :class:`UnknownNameError` listing the numbers and
-    the names that are more than a number (up to 20).
+    Raises :class:`~searchkit.UnknownNameError` listing the numbers and the names that are more
+    than a number (up to 20), and :class:`~searchkit.PuzzleFormatError` for a text with no level.
 
     >>> lv = split_levels("; lvl_a -- easy\\n###\\n#@#\\n###\\n\\n; 44 Duh!\\n###\\n#@#\\n###")
-    >>> select_level(lv, "lvl_a").name, select_level(lv, 2).name, select_level(lv, "44 Duh!").name
+    >>> select_level(lv, "lvl_a").name, select_level(lv, 2).name, select_level(lv, "Duh!").name
     ('lvl_a -- easy', '44 Duh!', '44 Duh!')
     >>> select_level(lv, "lvl_b")
     Traceback (most recent call last):
@@ -195,21 +197,4 @@ def select_level(levels: list[RawLevel], level: int | str | None) -> RawLevel:
         raise PuzzleFormatError("no level found (a board needs rows containing '#')")
     if level is None:
         return levels[0]
-    if isinstance(level, int) or (isinstance(level, str) and level.strip().isascii()
-                                  and level.strip().isdigit()):
-        number = int(level)
-        if 1 <= number <= len(levels):
-            return levels[number - 1]
-        raise UnknownNameError("level", level, [f"1..{len(levels)}"])
-    wanted = str(level).strip()
-    for candidate in levels:
-        if candidate.name == wanted:
-            return candidate
-    for candidate in levels:
-        words = candidate.name.split()
-        if words and words[0] == wanted:
-            return candidate
-    # every level by its number; the names that are not just that number, up to 20 of them
-    named = [lv.name for number, lv in enumerate(levels, 1) if lv.name != str(number)]
-    shown = [name if len(name) <= 40 else name[:40] + "..." for name in named[:20]]
-    raise UnknownNameError("level", level, [f"1..{len(levels)}", *shown])
+    return select_instance(levels, level, kind="level")

@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from searchkit.errors import SearchkitError
+from searchkit.puzzle import select_instance
 
 from .instance import find_puzzle
 from .parsing import UsageError, byte_size, comma_list, key_value, positive, scalar
@@ -156,8 +157,6 @@ def build_tasks(args: argparse.Namespace) -> list[Any]:
 
 def _chosen(instances: list[Any], spec: list[str], path: str) -> list[Any]:
     """The instances named by ``spec`` (numbers ``N``, ranges ``A-B``, names), in file order."""
-    from searchkit.experiments import select
-
     bare = [inst for _, inst in instances]
     wanted: set[int] = set()
     for item in spec:
@@ -168,7 +167,7 @@ def _chosen(instances: list[Any], spec: list[str], path: str) -> list[Any]:
             wanted.update(range(int(low) - 1, int(high)))
         else:
             try:
-                wanted.add(bare.index(select(bare, item)))
+                wanted.add(bare.index(select_instance(bare, item)))
             except SearchkitError as exc:
                 raise UsageError(f"{path}: {exc}") from None
     return [instances[i] for i in sorted(wanted)]

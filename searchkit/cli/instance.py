@@ -24,6 +24,7 @@ from searchkit.errors import (
     read_stdin,
     read_text,
 )
+from searchkit.puzzle import select_instance
 
 from . import output
 from .parsing import UsageError, key_value
@@ -176,7 +177,7 @@ def one_instance(puzzle: Any, text: str, name: str, source: str, options: dict[s
     ``file``, ``stdin`` or ``example``) and the line of ``text`` where it starts: a collection
     needs ``--level N`` (a number or a name), which the puzzle applies itself when it has a
     ``level`` option."""
-    from searchkit.experiments.collection import collection, select
+    from searchkit.experiments.collection import collection
 
     label = instance_label(name, source)
 
@@ -197,7 +198,7 @@ def one_instance(puzzle: Any, text: str, name: str, source: str, options: dict[s
     if level is None:  # one instance: its own text (a Korf line's tiles, not its id)
         return found[0].text, found[0].line
     try:
-        chosen = select(found, level)
+        chosen = select_instance(found, level)
     except SearchkitError as exc:
         raise UsageError(f"{label}: {exc}") from None
     return chosen.text, chosen.line

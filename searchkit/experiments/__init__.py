@@ -31,8 +31,8 @@ from typing import Any
 from .api import batch, check_tasks, pending
 from .tasks import FIELDS, Task, sweep
 
-_LAZY = {"read_collection": "collection", "load_known": "collection", "select": "collection",
-         "open_store": "store", "read_records": "records"}
+_LAZY = {"read_collection": "collection", "load_known": "collection", "open_store": "store",
+         "read_records": "records"}
 
 
 def __getattr__(name: str) -> Any:  # csv and sqlite3 are imported only when used
@@ -44,4 +44,4 @@ def __getattr__(name: str) -> Any:  # csv and sqlite3 are imported only when use
 
 
 __all__ = ["batch", "check_tasks", "pending", "Task", "sweep", "FIELDS", "read_collection",
-           "load_known", "select", "open_store", "read_records"]
+           "load_known", "open_store", "read_records"]

@@ -7,13 +7,14 @@ for the records: ``FILE:NAME`` when the file holds several, ``FILE`` alone other
 :func:`known_for` picks the value of one instance: the row whose first column is the instance's
 name, the first word of its name, or its number in the file; the column named like the ``cost``
 option (``moves``, ``pushes``), or the only numeric column unless it is named like another cost
-model (an error). :func:`select` picks one instance the way ``searchkit solve --level N`` does.
+model (an error). :func:`~searchkit.puzzle.select_instance` picks one instance the way
+``searchkit solve --level N`` does.
 
 >>> import searchkit
 >>> nstar = searchkit.get_puzzle("nstar")
 >>> [(label, i.text) for label, i in label_instances("pairs.txt", collection(nstar, "1 42\\n3 9"))]
 [('pairs.txt:1', '1 42'), ('pairs.txt:2', '3 9')]
->>> select(collection(nstar, "1 42\\n3 9"), "2").text
+>>> searchkit.select_instance(collection(nstar, "1 42\\n3 9"), "2").text
 '3 9'
 """
 
@@ -27,11 +28,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import PuzzleFormatError, SearchkitError, UnknownNameError, read_text
+from ..errors import PuzzleFormatError, SearchkitError, read_text
 from ..puzzle import PuzzleInstance
 
-__all__ = ["KnownTable", "collection", "label_instances", "read_collection", "select",
-           "load_known", "known_for"]
+__all__ = ["KnownTable", "collection", "label_instances", "read_collection", "load_known",
+           "known_for"]
 
 #: CSV rows by key (first column) -> column -> value (``None`` for an empty field).
 KnownTable = dict[str, dict[str, float | None]]
@@ -97,27 +98,6 @@ def _with_known(inst: PuzzleInstance, number: int, known: KnownTable, cost: Any,
     if value is None:
         return inst
     return PuzzleInstance(inst.name, inst.text, value, inst.line)
-
-
-def select(instances: list[PuzzleInstance], level: int | str) -> PuzzleInstance:
-    """The instance ``level``: a 1-based number, a name, the first word of a name, or the rest
-    of a name after its first word (a title after a number)."""
-    wanted = str(level).strip()
-    if wanted.isdigit():
-        number = int(wanted)
-        if 1 <= number <= len(instances):
-            return instances[number - 1]
-        raise UnknownNameError("instance", level, [f"1..{len(instances)}"])
-    for inst in instances:
-        if inst.name == wanted:
-            return inst
-    for inst in instances:
-        words = inst.name.split()
-        if words[:1] == [wanted] or (len(words) > 1 and " ".join(words[1:]) == wanted):
-            return inst  # '44 Duh!' is also '44' and 'Duh!'
-    # every instance by its number; the names that are not just that number, up to 20 of them
-    named = [inst.name for n, inst in enumerate(instances, 1) if inst.name != str(n)]
-    raise UnknownNameError("instance", level, [f"1..{len(instances)}", *named[:20]])
 
 
 def _csv_rows(path: Path) -> list[list[str]]:

@@ -9,7 +9,7 @@ import pytest
 
 import searchkit
 from searchkit.cli import main
-from searchkit.experiments import load_known, read_collection, select
+from searchkit.experiments import load_known, read_collection
 from searchkit.experiments.collection import collection, known_for
 from tests.shared import needs_data
 
@@ -158,9 +158,11 @@ def test_collection_formats_and_single_instances():
     with pytest.raises(searchkit.PuzzleFormatError, match="^line 1: duplicate tile 2$"):
         taquin.parse(bad.text)
     assert collection(nstar, "") == collection(taquin, "# c\n") == []   # no instance at all
-    assert select(collection(nstar, "1 2\n3 4"), "2").text == "3 4"
+    assert searchkit.select_instance(collection(nstar, "1 2\n3 4"), "2").text == "3 4"
     with pytest.raises(searchkit.UnknownNameError):
-        select(collection(nstar, "1 2\n3 4"), "5")
+        searchkit.select_instance(collection(nstar, "1 2\n3 4"), "5")
+    with pytest.raises(searchkit.UnknownNameError, match="'²'"):  # isdigit(), yet not int()
+        searchkit.select_instance(collection(nstar, "1 2\n3 4"), "²")
 
 
 @needs_data

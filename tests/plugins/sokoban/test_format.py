@@ -40,10 +40,10 @@ def test_levels_lists_names_from_comments_titles_and_numbers() -> None:
 
 @pytest.mark.parametrize(
     "choice, pushes",
-    [(None, 1), (1, 1), ("2", 2), ("second level", 2), ("second", 2), ("Third", 2),
-     ("Fourth", 1), (4, 1)],
+    [(None, 1), (1, 1), ("2", 2), ("second level", 2), ("second", 2), ("level", 2), ("first", 1),
+     ("Third", 2), ("Fourth", 1), (4, 1)],
 )
-def test_level_option_picks_by_number_name_or_first_word(choice, pushes) -> None:
+def test_level_option_picks_by_number_name_or_first_word_or_the_rest(choice, pushes) -> None:
     problem = SOKOBAN.parse(COLLECTION, level=choice, cost="pushes")
     assert search(problem, "bfs").cost == pushes
 
@@ -60,6 +60,8 @@ def test_unknown_level_lists_the_names() -> None:
         SOKOBAN.parse(COLLECTION, level="nope")
     with pytest.raises(UnknownNameError):
         SOKOBAN.parse(COLLECTION, level=9)
+    with pytest.raises(UnknownNameError, match="'²'"):  # a digit to isdigit(), not to int()
+        SOKOBAN.parse(COLLECTION, level="²")
 
 
 def test_floor_aliases_and_keeper_on_goal() -> None:
