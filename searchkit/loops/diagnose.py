@@ -81,20 +81,44 @@ def explained(error: Exception, caps: Capabilities,
             break
     else:
         return None
-    named = [("successors", caps.successors)]
-    if caps.predecessors is not None:
-        named.append(("predecessors", caps.predecessors))
-    for name, moves in named:
-        problem = _first_problem(caps, heuristic, name, moves, state)
+    for name, moves, combined in _move_methods(caps, heuristic, state):
+        problem = _first_problem(caps, heuristic, name, moves, state, combined)
         if problem is not None:
             return ProblemError(problem)
     return None
 
 
+def _move_methods(caps: Capabilities, heuristic: Callable[[Any], Any] | None, state: Any
+                  ) -> list[tuple[str, Callable[[Any], Iterable[Any]], bool]]:
+    """``(name, moves, combined)`` of each method that may have yielded the moves of ``state``:
+    ``successors``, ``predecessors`` (bidirectional loops), and when the search uses
+    ``heuristic`` the combined ones that yield ``next_h`` too (``combined``), called with
+    ``state``'s own heuristic value (and no parent)."""
+    methods: list[tuple[str, Callable[[Any], Iterable[Any]], bool]] = [
+        ("successors", caps.successors, False)]
+    if caps.predecessors is not None:
+        methods.append(("predecessors", caps.predecessors, False))
+    if heuristic is None:
+        return methods
+    try:
+        h = heuristic(state)
+    except Exception:
+        h = 0
+    with_h, except_parent = caps.successors_with_heuristic, caps.successors_except_parent
+    if with_h is not None:
+        methods.append(("successors_with_heuristic", lambda s: with_h(s, h), True))
+    if except_parent is not None:
+        methods.append(("successors_except_parent", lambda s: except_parent(s, h, None), True))
+    return methods
+
+
 def _first_problem(caps: Capabilities, heuristic: Callable[[Any], Any] | None, name: str,
-                   moves: Callable[[Any], Iterable[Any]], state: Any) -> str | None:
-    """What is wrong with the first bad move ``moves(state)`` yields, or ``None``."""
+                   moves: Callable[[Any], Iterable[Any]], state: Any,
+                   combined: bool = False) -> str | None:
+    """What is wrong with the first bad move ``moves(state)`` yields, or ``None``; a
+    ``combined`` method's moves carry the next state's heuristic value too."""
     where = f"{name}({excerpt(state)})"
+    shape = "(action, next_state, cost, next_h)" if combined else "(action, next_state, cost)"
     try:
         returned = moves(state)
     except Exception:  # the problem's own failure: not what we are explaining
@@ -102,8 +126,7 @@ def _first_problem(caps: Capabilities, heuristic: Callable[[Any], Any] | None, n
     try:
         iterator = iter(returned)
     except TypeError:
-        return (f"{where} returned {excerpt(returned)}, not an iterable of (action, "
-                "next_state, cost)")
+        return f"{where} returned {excerpt(returned)}, not an iterable of {shape}"
     try:
         items = list(iterator)
         start_key = caps.key_of(caps.initial())
@@ -112,9 +135,11 @@ def _first_problem(caps: Capabilities, heuristic: Callable[[Any], Any] | None, n
     keys_hash = is_hashable(start_key)  # else this search stores no keys: they cannot be the fault
     for item in items:
         try:
-            _, child, cost = item
-        except (TypeError, ValueError):
-            return f"{where} yielded {excerpt(item)}: a move is (action, next_state, cost)"
+            _, child, cost, *next_h = item
+        except (TypeError, ValueError):  # not a sequence, or too short
+            next_h = None
+        if next_h is None or len(next_h) != (1 if combined else 0):
+            return f"{where} yielded {excerpt(item)}: a move is {shape}"
         if not at_least_zero(cost):
             return (f"{where} yielded the move {excerpt(item)}, whose cost {excerpt(cost)} is "
                     "not a number of at least 0")
@@ -125,6 +150,10 @@ def _first_problem(caps: Capabilities, heuristic: Callable[[Any], Any] | None, n
         if keys_hash and not is_hashable(key):
             return (f"{where} yielded {excerpt(child)}, whose key {excerpt(key)} is not "
                     "hashable: give the problem a key() that returns a hashable value")
+        if next_h and not at_least_zero(next_h[0]):
+            return (f"{where} yielded the move {excerpt(item)}, whose next_h "
+                    f"{excerpt(next_h[0])} is not a number of at least 0 (math.inf for a dead "
+                    "end)")
         if heuristic is not None and name == "successors":
             sound, h = _heuristic(heuristic, child)
             if not sound:

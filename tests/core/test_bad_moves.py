@@ -132,3 +132,52 @@ def test_the_problems_own_error_is_left_as_raised(strategy, exc):
         run(Line(fail), strategy)
     assert caught.value is exc
 
+
+
+
+class Combined(Line):
+    """Sound ``successors``; from ``bad`` on, the combined method ``broken`` yields
+    ``self.move(n)`` (the other one stays sound): what informed loops expand by."""
+
+    def __init__(self, move, broken):
+        super().__init__(move)
+        self.broken = broken
+
+    def successors(self, n):
+        return [("+1", n + 1, 1)]
+
+    def _moves(self, n, method):
+        if n >= self.bad and method == self.broken:
+            return [self.move(n)]
+        return [("+1", n + 1, 1, 5 - n)]
+
+    def successors_with_heuristic(self, n, h):
+        return self._moves(n, "successors_with_heuristic")
+
+    def successors_except_parent(self, n, h, parent):
+        return self._moves(n, "successors_except_parent")
+
+
+def _combined_method(strategy):
+    """The combined method ``strategy``'s loop expands by."""
+    return "successors_except_parent" if strategy == "idastar" else "successors_with_heuristic"
+
+
+INFORMED = ["astar", "greedy", "wastar", "idastar"]
+
+
+@pytest.mark.parametrize("strategy", INFORMED)
+def test_a_combined_move_of_the_wrong_shape_names_its_method(strategy):
+    name = _combined_method(strategy)
+    with pytest.raises(ProblemError, match=rf"^{name}\(2\) yielded \('\+1', 3, 1\): a move is "
+                                             r"\(action, next_state, cost, next_h\)$"):
+        run(Combined(lambda n: ("+1", n + 1, 1), name), strategy)
+
+
+@pytest.mark.parametrize("strategy", INFORMED)
+def test_a_combined_moves_heuristic_that_is_not_a_number_is_named(strategy):
+    name = _combined_method(strategy)
+    with pytest.raises(ProblemError, match=rf"^{name}\(2\) yielded the move \('\+1', 3, 1, "
+                                             r"None\), whose next_h None is not a number of at "
+                                             r"least 0 \(math.inf for a dead end\)$"):
+        run(Combined(lambda n: ("+1", n + 1, 1, None), name), strategy)
