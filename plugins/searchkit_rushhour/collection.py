@@ -33,14 +33,14 @@ from typing import Any
 from searchkit import PuzzleFormatError, PuzzleInstance
 
 from .board import MAX_SIZE
-from .formats import _content_lines, _fogleman_token, parse_fogleman
+from .formats import _content_lines, _fogleman_token, is_count, parse_fogleman
 
 __all__ = ["instances"]
 
 
 def _known(line: str, cost: str) -> int | None:
     first = line.split()[0]
-    return int(first) if cost == "moves" and first.isdigit() and _fogleman_token(line) != first \
+    return int(first) if cost == "moves" and is_count(first) and _fogleman_token(line) != first \
         else None
 
 

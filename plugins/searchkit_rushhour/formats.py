@@ -37,6 +37,7 @@ from .board import STANDARD_LENGTHS, Board, Vehicle, check_size
 
 __all__ = [
     "detect_format",
+    "is_count",
     "load_fogleman",
     "parse_board",
     "parse_fogleman",
@@ -80,16 +81,22 @@ def _content_lines(text: str) -> list[tuple[int, str]]:
             if line.strip() and not line.lstrip().startswith("#")]
 
 
+def is_count(token: str) -> bool:
+    """Whether ``token`` is a whole number in ASCII digits (``str.isdigit`` alone also takes
+    ``'²'``, which ``int`` refuses)."""
+    return token.isascii() and token.isdigit()
+
+
 def _counted(line: str) -> bool:
     """Whether ``line`` is a move count and more fields, as a line of Fogleman's database."""
     tokens = line.split()
-    return len(tokens) > 1 and tokens[0].isdigit()
+    return len(tokens) > 1 and is_count(tokens[0])
 
 
 def _fogleman_token(line: str) -> str | None:
     """The board token of a one-line board (optionally after a move count), else ``None``."""
     tokens = line.split()
-    if len(tokens) > 1 and tokens[0].isdigit():
+    if len(tokens) > 1 and is_count(tokens[0]):
         tokens = tokens[1:]
     if not tokens:
         return None

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from searchkit import IncompatibleError, ProblemBase
 
 from .board import Board, Vehicle
+from .formats import is_count
 from .heuristics import HEURISTICS, make_heuristic, unsolvable_reason
 from .layout import BoardLayout, GroupTables, group_tables
 from .moves import Action, MoveTables
@@ -190,7 +191,7 @@ class RushHour(BoardLayout, ProblemBase):
         """
         for sign in "+-":
             label, _, number = text.strip().rpartition(sign)
-            if label and number.isdigit():
+            if label and is_count(number):
                 for i, v in enumerate(self.vehicles):
                     if v.label == label:
                         return self.action(i, int(sign + number))

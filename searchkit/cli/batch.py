@@ -161,7 +161,9 @@ def _chosen(instances: list[Any], spec: list[str], path: str) -> list[Any]:
     wanted: set[int] = set()
     for item in spec:
         low, dash, high = item.partition("-")
-        if dash and low.isdigit() and high.isdigit():
+        if dash and all(side.isascii() and side.isdigit() for side in (low, high)):
+            if int(low) > int(high):
+                raise UsageError(f"{path}: instances {item} run backwards: write {high}-{low}")
             if not 1 <= int(low) <= int(high) <= len(bare):
                 raise UsageError(f"{path}: instances {item} out of range (1-{len(bare)})")
             wanted.update(range(int(low) - 1, int(high)))

@@ -4,6 +4,7 @@ known optima join by name, and `solve` on a collection asks for --level."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -223,3 +224,17 @@ def test_a_table_of_another_cost_model_is_not_used(tmp_path, capsys):
     capsys.readouterr()
     [record] = [json.loads(line) for line in out.read_text().splitlines()]
     assert record["known"] == 1 and record["matches_known"] is True
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("3-1", "instances 3-1 run backwards: write 1-3"),
+    ("2-9", r"instances 2-9 out of range \(1-3\)"),
+    ("0-2", r"instances 0-2 out of range \(1-3\)"),
+    ("Nope", r"unknown instance 'Nope' \(valid: 1..3\)"),
+])
+def test_a_bad_instances_list_is_one_line_naming_the_file(tmp_path, capsys, spec, message):
+    path = tmp_path / "pairs.txt"
+    path.write_text("1 2\n3 4\n5 6\n")
+    assert main(["batch", "nstar", str(path), "--instances", spec]) == 2
+    assert re.fullmatch(rf"searchkit: error: {re.escape(str(path))}: {message}\n",
+                        capsys.readouterr().err)

@@ -246,3 +246,14 @@ def test_a_bad_line_of_a_collection_is_an_instance_whose_parse_names_it(
 
 def test_a_text_of_comments_alone_holds_no_instance() -> None:
     assert list(PUZZLE.instances("")) == list(PUZZLE.instances("# nothing\n\n")) == []
+
+
+@pytest.mark.parametrize("count", ["²", "3²"])  # digits to str.isdigit(), not to int()
+def test_a_move_count_that_only_looks_like_digits_is_a_format_error(count: str) -> None:
+    line = f"{count} IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"
+    found = list(PUZZLE.instances(line + "\n" + line.replace(count, "60") + "\n"))
+    assert [i.known for i in found] == [None, 60]
+    with pytest.raises(PuzzleFormatError, match="^line 1: "):
+        PUZZLE.parse(found[0].text)
+    with pytest.raises(ValueError, match="not a move of this board"):
+        PUZZLE.parse(found[1].text).parse_action(f"A+{count}")
