@@ -138,13 +138,14 @@ class Named(Protocol):
     def name(self) -> str: ...
 
 
-N = TypeVar("N", bound=Named)
+NamedT = TypeVar("NamedT", bound=Named)
 
 
-def select_instance(instances: Sequence[N], wanted: int | str, kind: str = "instance") -> N:
+def select_instance(instances: Sequence[NamedT], wanted: int | str,
+                    kind: str = "instance") -> NamedT:
     """The instance ``wanted`` of a collection, the way ``searchkit solve --level`` picks it: a
     1-based number, a name, the first word of a name, or the rest of a name after its first word
-    (a title after a number: ``44 Duh!`` is also ``44`` and ``Duh!``).
+    (a title after a number: ``44 Duh!`` is also ``Duh!``; a number is always a position).
 
     Raises :class:`~searchkit.errors.UnknownNameError` (``kind`` names what is missing) listing
     the numbers and the names that are more than their number (the first 20, each cut at 40
