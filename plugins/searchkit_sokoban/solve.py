@@ -38,6 +38,7 @@ from searchkit import PlanError, Progress, Result, get_strategy
 from .allowance import Allowance, check_limits
 from .anyplan import AnyPlanProblem
 from .board import Board
+from .compiled import CompiledPulls
 from .features import feature_search
 from .levels import select_level, split_levels
 from .lurd import plan_to_lurd, replay_lurd
@@ -230,6 +231,10 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
                                            subsets=options["subsets"],
                                            tunnels=tuning.get("tunnels", True), **member_tuning)
             result = allowance.run(problem, "greedy", seconds, budget)
+        elif member_strategy == "compiled-pull":  # the same, compiled: it meets no search
+            problem = CompiledPulls(board, **member_tuning)
+            result = problem.run(seconds, allowance.now, budget.max_expansions,
+                                 budget.max_bytes, progress)
         else:
             meet: dict[str, Any] = {}
             if member_mode == "any" and puller is not None:
@@ -280,7 +285,9 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     lurd = None
     if result.solved and result.actions is not None:
         last = result.states[-1] if result.states else None
-        if isinstance(problem, PullProblem):
+        if isinstance(problem, CompiledPulls):
+            lurd = problem.forward_lurd(result.actions)
+        elif isinstance(problem, PullProblem):
             if recorder is not None and recorder.tree is not None and last is not None and \
                     (last[0], last[1]) in recorder.tree:
                 # the backward search met a position of a forward one: its pushes, then pulls

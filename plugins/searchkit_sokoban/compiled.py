@@ -1,0 +1,238 @@
+"""The backward search compiled to machine code by Numba: ``strategy="compiled-pull"``.
+
+It searches what :mod:`.pulls` searches, greedy best-first on *pulls* from the solved position
+(the keeper in any region of the free floor) back to the level's start, but without that
+search's extras (tunnel pulls, macros, the ``pull_subsets`` rule, meeting the forward searches)
+and some thirty times faster: the kernels of :mod:`.jit` run on flat arrays. Its rules are two
+of the backward search's, both sound, so ``no_solution`` is a proof:
+
+* ``pull_dead_squares``: a box pulled onto a cell from which no starting cell can be reached by
+  pulls (:meth:`.Board.unreached`);
+* ``pull_bipartite``: a position whose boxes cannot all be matched onto distinct starting cells.
+
+The guide is the cost of a minimum-cost matching of the boxes onto the starting cells by
+box-alone pulls (the Hungarian algorithm, exact); among equal guides the newest position comes
+first, which measured worth ten times fewer expansions than oldest-first on Microban IV 85
+(docs/puzzles/sokoban-unsolved.md). ``noise`` adds a random multiple of 1/8 in [0, ``noise``)
+to every guide, from a generator seeded by ``seed``: restarts that each dive elsewhere.
+
+Numba is optional (``pip install 'searchkit[fast]'``): :func:`available` says whether it is
+installed, and the first search in a process loads or compiles the kernels (compiling takes
+some seconds once per machine; the time counts as the search's).
+
+>>> from .levels import split_levels
+>>> search = CompiledPulls(Board(split_levels("#######\\n#@ $ .#\\n#######")[0]))
+>>> result = search.run(seconds=600)
+>>> result.status, result.cost, search.forward_lurd(result.actions)
+('solved', 2, 'rRR')
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from searchkit import Progress, Result, Stats
+from searchkit.loops.memory import resident_growth
+
+from .board import MOVE_CHARS, Board
+from .pulls import PULL_RULES
+from .pushes import spell_walk
+
+__all__ = ["CompiledPulls", "available"]
+
+#: Positions expanded between two looks at the clock, the budgets and Ctrl-C (a few ms).
+SLICE = 2000
+#: Positions the arrays hold at first; they double when full.
+FIRST_CAPACITY = 1 << 14
+PROGRESS_EVERY = 0.5  # seconds between two progress reports, as searchkit.search's
+
+
+def available() -> bool:
+    """Whether Numba is installed, so that :class:`CompiledPulls` can run."""
+    return importlib.util.find_spec("numba") is not None
+
+
+class CompiledPulls:
+    """The compiled backward search on ``board`` (see the module docstring): :meth:`run`
+    searches, :meth:`forward_lurd` spells the plan it found. Raises ``ImportError`` naming the
+    extra to install when Numba is missing."""
+
+    proves_optimal = False
+
+    def __init__(self, board: Board, *, noise: int = 0, seed: int = 0) -> None:
+        if not available():
+            raise ImportError("strategy 'compiled-pull' needs Numba: pip install "
+                              "'searchkit[fast]'")
+        if isinstance(noise, bool) or not isinstance(noise, int) or noise < 0:
+            raise ValueError(f"noise {noise!r} must be a whole number, 0 or more")
+        self.board, self.noise, self.seed = board, noise, seed
+        #: what each rule cut, under the backward search's names (:data:`.pulls.PULL_RULES`)
+        self.pruned = dict.fromkeys(PULL_RULES, 0)
+
+    def run(self, seconds: float | None = None, clock: Callable[[], float] = time.thread_time,
+            max_expansions: int | None = None, max_bytes: int | None = None,
+            progress: Callable[[Progress], None] | None = None) -> Result:
+        """Search within ``seconds`` of ``clock`` time (at once ``budget_exhausted`` if not
+        positive), ``max_expansions`` and ``max_bytes`` of growth of the process's resident
+        memory (checked before the arrays grow, and every :data:`SLICE` expansions), stopping
+        ``interrupted`` on Ctrl-C; ``no_solution`` once every position was expanded. A solved
+        result's actions are pushes ``(box cell, direction)`` from the start, its cost their
+        number. ``progress``, if given, is called about twice a second."""
+        started, stats = time.perf_counter(), Stats()
+        deadline = None if seconds is None else clock() + seconds
+        from . import jit  # Numba loads or compiles the kernels here, on first use: timed
+        grown = None if max_bytes is None else resident_growth()
+        arrays = _Arrays(self.board, FIRST_CAPACITY)
+        ctx = np.zeros(10, np.int64)
+
+        def finish(status: Any, reason: str = "", plan: list[tuple[int, int]] | None = None
+                   ) -> Result:
+            stats.expanded, stats.generated = int(ctx[jit.EXPANDED]), int(ctx[jit.GENERATED])
+            stats.duplicates = int(ctx[jit.DUPLICATES])
+            stats.visited = int(ctx[jit.N_STATES])
+            stats.max_frontier = max(stats.max_frontier, int(ctx[jit.HEAP]))
+            stats.seconds = time.perf_counter() - started
+            self.pruned["pull_dead_squares"] = int(ctx[jit.DEAD])
+            self.pruned["pull_bipartite"] = int(ctx[jit.UNMATCHED])
+            if plan is None:
+                return Result(status, stats=stats, strategy="compiled-pull", reason=reason)
+            return Result(status, len(plan), plan, None, stats, "compiled-pull", reason)
+
+        if seconds is not None and seconds <= 0:  # as Allowance.run: no time, no search
+            return finish("budget_exhausted", "no time left")
+        if self.board.unsolvable:
+            return finish("no_solution", self.board.unsolvable)
+        if self.board.initial_boxes == self.board.goals:
+            return finish("solved", plan=[])
+        next_progress = started + PROGRESS_EVERY
+        try:
+            arrays.roots_in(ctx, jit)
+            jit.seed(self.seed)
+            while not ctx[jit.STATUS]:
+                if deadline is not None and clock() > deadline:
+                    return finish("budget_exhausted", f"time exhausted ({seconds:g} s)")
+                if grown is not None and max_bytes is not None and grown() > max_bytes:
+                    return finish("budget_exhausted",
+                                  f"memory budget exhausted ({max_bytes} bytes)")
+                if max_expansions is not None and ctx[jit.EXPANDED] >= max_expansions:
+                    return finish("budget_exhausted", "expansion limit")
+                if progress is not None and (now := time.perf_counter()) >= next_progress:
+                    next_progress = now + PROGRESS_EVERY
+                    stats.expanded, stats.visited = int(ctx[jit.EXPANDED]), int(ctx[jit.N_STATES])
+                    progress(Progress(stats, int(ctx[jit.HEAP]), now - started))
+                limit = SLICE if max_expansions is None else \
+                    min(SLICE, max_expansions - int(ctx[jit.EXPANDED]))
+                arrays.expand(limit, ctx, self.noise, jit)
+                stats.max_frontier = max(stats.max_frontier, int(ctx[jit.HEAP]))
+                if ctx[jit.STATUS] == jit.FULL:
+                    more = arrays.nbytes()  # doubling allocates as much again
+                    if grown is not None and max_bytes is not None and \
+                            grown() + more > max_bytes:
+                        return finish("budget_exhausted",
+                                      f"memory budget exhausted ({max_bytes} bytes)")
+                    arrays.grow(int(ctx[jit.N_STATES]), jit)
+                    ctx[jit.STATUS] = jit.RUNNING
+        except KeyboardInterrupt:
+            return finish("interrupted", "interrupted by the user")
+        if ctx[jit.STATUS] == jit.EXHAUSTED:
+            return finish("no_solution", "every position reachable by pulls was expanded")
+        return finish("solved", plan=arrays.pushes(int(ctx[jit.SOLVED_AT])))
+
+    def forward_lurd(self, pushes: list[tuple[int, int]]) -> str:
+        """The LURD of ``pushes`` (a solved :meth:`run`'s actions) from the level's start, the
+        keeper walking by shortest paths between them."""
+        board = self.board
+        boxes, keeper, out = set(board.initial_boxes), board.keeper, []
+        for box, d in pushes:
+            out += [spell_walk(board, tuple(sorted(boxes)), keeper, box - board.offsets[d]),
+                    MOVE_CHARS[d].upper()]
+            boxes.remove(box)
+            boxes.add(box + board.offsets[d])
+            keeper = box
+        return "".join(out)
+
+
+class _Arrays:
+    """The level and the search's positions as the arrays that :func:`.jit.expand` takes."""
+
+    def __init__(self, board: Board, capacity: int) -> None:
+        self.board = board
+        size, starts = board.size, board.initial_boxes
+        self.floor = np.frombuffer(bytes(board.is_floor), np.uint8).copy()
+        self.off = np.array(board.offsets, np.int64)
+        distances = [board.box_distances(cell, to_cell=False) for cell in starts]
+        self.dead = np.frombuffer(bytes(board.unreached(distances)), np.uint8).copy()
+        dist = np.array(distances, np.float64)
+        self.dist = np.where(np.isinf(dist), 1_000_000, dist).astype(np.int64)
+        rng = np.random.default_rng(1)  # fixed: a search expands the same positions every run
+        self.zb, self.zk = (rng.integers(1, 2**63, size, dtype=np.int64).astype(np.uint64)
+                            for _ in "bk")
+        self.cells = np.int16 if size < 2**15 else np.int32
+        self.occ = np.zeros(size, np.uint8)
+        self.mark, self.mark2 = np.zeros(size, np.int64), np.zeros(size, np.int64)
+        self.queue = np.empty(size, np.int64)
+        k = len(starts)
+        self.work = (*(np.zeros(k + 1, np.int64) for _ in range(5)), np.zeros(k + 1, np.bool_))
+        self.states = np.empty((capacity, k), self.cells)
+        self.roots, self.parent, self.move = (np.empty(capacity, np.int32) for _ in range(3))
+        self.hashes = np.empty(capacity, np.uint64)
+        self.heap = np.empty(capacity, np.int64)
+        self.table = np.full(2 * capacity, -1, np.int32)
+
+    def nbytes(self) -> int:
+        return sum(a.nbytes for a in (self.states, self.roots, self.parent, self.move,
+                                      self.hashes, self.heap, self.table))
+
+    def roots_in(self, ctx: np.ndarray, jit: Any) -> None:
+        """Store the solved position with the keeper in each region of the free floor."""
+        goals = np.array(self.board.goals, self.cells)
+        occ = self.occ
+        occ[goals] = 1
+        h0 = jit.matching(goals, self.dist, *self.work)
+        box_hash = np.bitwise_xor.reduce(self.zb[goals])
+        for cell in self.board.floor:
+            if occ[cell] or self.mark[cell]:
+                continue
+            ctx[jit.STAMP] += 1
+            root = jit.flood(cell, self.floor, occ, self.off, self.mark, ctx[jit.STAMP],
+                             self.queue)
+            n = int(ctx[jit.N_STATES])
+            self.states[n], self.roots[n], self.parent[n] = goals, root, -1
+            self.hashes[n] = box_hash ^ self.zk[root]
+            slot = jit.find(self.table, self.hashes, self.states, self.roots, self.hashes[n],
+                            goals, root)
+            self.table[-slot - 1] = n
+            ctx[jit.HEAP] = jit.heap_push(self.heap, ctx[jit.HEAP],
+                                          ((8 * h0) << jit.IDX_BITS) | (jit.IDX_MASK - n))
+            ctx[jit.N_STATES] += 1
+        occ[:] = 0
+
+    def expand(self, limit: int, ctx: np.ndarray, noise: int, jit: Any) -> None:
+        jit.expand(limit, self.floor, self.dead, self.board.keeper, self.off, self.dist,
+                   self.zb, self.zk, self.states, self.roots, self.hashes, self.parent,
+                   self.move, self.table, self.heap, self.occ, self.mark, self.mark2,
+                   self.queue, ctx, noise, self.work)
+
+    def grow(self, count: int, jit: Any) -> None:
+        """Double the arrays, keeping the ``count`` positions stored, and rebuild the table."""
+        for name in ("states", "roots", "parent", "move", "hashes", "heap"):
+            old = getattr(self, name)
+            new = np.empty((2 * old.shape[0], *old.shape[1:]), old.dtype)
+            new[:old.shape[0]] = old
+            setattr(self, name, new)
+        self.table = np.full(2 * self.table.shape[0], -1, np.int32)
+        jit.rehash(self.table, self.hashes, count)
+
+    def pushes(self, solved: int) -> list[tuple[int, int]]:
+        """The pulls from the roots to position ``solved`` undone: pushes from the start."""
+        offsets, pushes, s = self.board.offsets, [], solved
+        while self.parent[s] >= 0:  # parent links run from the start back to a root: in order
+            b, d = divmod(int(self.move[s]), 4)
+            pushes.append((b + offsets[d], d ^ 1))
+            s = int(self.parent[s])
+        return pushes

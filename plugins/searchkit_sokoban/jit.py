@@ -1,0 +1,250 @@
+"""The kernels of the compiled backward search (:mod:`.compiled`), compiled by Numba.
+
+Only :mod:`.compiled` imports this module, and only once Numba is known to be installed (the
+``fast`` extra). Every function works on flat NumPy arrays, so that Numba compiles it to machine
+code; the first call compiles them (some seconds), later processes load the compiled code from
+Numba's cache (``cache=True``: ``__pycache__`` beside this file, else the user's cache folder).
+
+:func:`expand` is the search: greedy best-first on pulls, the heap keyed by
+``guide << IDX_BITS | (IDX_MASK - position)``, so that among equal guides the newest position
+comes first. A position is a row of ``states`` (its box cells, sorted), its keeper's region
+(``roots``: the region's smallest cell) and its 64-bit Zobrist hash (``hashes``); the open
+addressing ``table`` holds position numbers, compared in full on equal hashes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+#: A pull distance that means "never"; a matching of ``BIG`` or more: none exists.
+BIG = 1_000_000
+HUGE = 1 << 50
+#: Heap keys: ``guide << IDX_BITS | (IDX_MASK - position)``.
+IDX_BITS = 36
+IDX_MASK = (1 << IDX_BITS) - 1
+#: The slots of :func:`expand`'s counters ``ctx``: positions stored, heap entries, expansions,
+#: generated, duplicates, cut by dead squares, cut by the matching, status (0 running, 1 solved,
+#: 2 exhausted, 3 full), the solved position, the flood stamp.
+(N_STATES, HEAP, EXPANDED, GENERATED, DUPLICATES, DEAD, UNMATCHED, STATUS, SOLVED_AT,
+ STAMP) = range(10)
+RUNNING, SOLVED, EXHAUSTED, FULL = range(4)
+
+
+@njit(cache=True)
+def flood(start, floor, occ, off, mark, stamp, queue):
+    """Mark the keeper's region from ``start`` with ``stamp`` (boxes in ``occ`` block); return
+    its smallest cell."""
+    head, tail, root = 0, 1, start
+    queue[0] = start
+    mark[start] = stamp
+    while head < tail:
+        c = queue[head]
+        head += 1
+        root = min(root, c)
+        for d in range(4):
+            n = c + off[d]
+            if floor[n] and occ[n] == 0 and mark[n] != stamp:
+                mark[n] = stamp
+                queue[tail] = n
+                tail += 1
+    return root
+
+
+@njit(cache=True)
+def matching(boxes, dist, u, v, p, way, minv, used):
+    """The cost of a minimum-cost assignment of ``boxes`` to the rows of ``dist`` (the
+    Hungarian algorithm, O(k^3)); ``BIG`` or more when every assignment has a box that no
+    starting cell reaches. The other arguments are scratch arrays of ``k + 1`` entries."""
+    k, m = boxes.shape[0], dist.shape[0]
+    u[:] = 0
+    v[:] = 0
+    p[:] = 0
+    for i in range(1, k + 1):
+        p[0] = i
+        j0 = 0
+        minv[:] = HUGE
+        used[:] = False
+        while True:
+            used[j0] = True
+            i0, delta, j1 = p[j0], HUGE, 0
+            cell = boxes[i0 - 1]
+            for j in range(1, m + 1):
+                if not used[j]:
+                    cur = dist[j - 1, cell] - u[i0] - v[j]
+                    if cur < minv[j]:
+                        minv[j] = cur
+                        way[j] = j0
+                    if minv[j] < delta:
+                        delta = minv[j]
+                        j1 = j
+            for j in range(m + 1):
+                if used[j]:
+                    u[p[j]] += delta
+                    v[j] -= delta
+                else:
+                    minv[j] -= delta
+            j0 = j1
+            if p[j0] == 0:
+                break
+        while j0:
+            j1 = way[j0]
+            p[j0] = p[j1]
+            j0 = j1
+    return -v[0]
+
+
+@njit(cache=True)
+def find(table, hashes, states, roots, h, boxes, root):
+    """The slot of ``table`` holding the position (``boxes``, ``root``) of hash ``h``, or
+    ``-(its free slot) - 1`` (slots hold position numbers, ``-1`` when free)."""
+    mask = table.shape[0] - 1
+    i = h & mask
+    while table[i] >= 0:
+        s = table[i]
+        if hashes[s] == h and roots[s] == root:
+            same = True
+            for j in range(boxes.shape[0]):
+                if states[s, j] != boxes[j]:
+                    same = False
+                    break
+            if same:
+                return i
+        i = (i + 1) & mask
+    return -i - 1
+
+
+@njit(cache=True)
+def rehash(table, hashes, count):
+    """Fill the empty ``table`` (every slot ``-1``) with positions ``0 .. count - 1``."""
+    mask = table.shape[0] - 1
+    for s in range(count):
+        i = hashes[s] & mask
+        while table[i] >= 0:
+            i = (i + 1) & mask
+        table[i] = s
+
+
+@njit(cache=True)
+def heap_push(heap, n, key):
+    """Add ``key`` to the binary min-heap ``heap[:n]``; its new size."""
+    i = n
+    while i > 0 and heap[(i - 1) >> 1] > key:
+        heap[i] = heap[(i - 1) >> 1]
+        i = (i - 1) >> 1
+    heap[i] = key
+    return n + 1
+
+
+@njit(cache=True)
+def heap_pop(heap, n):
+    """The smallest key of the binary min-heap ``heap[:n]``, and its new size."""
+    top, n = heap[0], n - 1
+    key, i = heap[n], 0
+    while 2 * i + 1 < n:
+        c = 2 * i + 1
+        if c + 1 < n and heap[c + 1] < heap[c]:
+            c += 1
+        if heap[c] >= key:
+            break
+        heap[i] = heap[c]
+        i = c
+    heap[i] = key
+    return top, n
+
+
+@njit(cache=True)
+def moved(boxes, old, new, out):
+    """Write into ``out`` the sorted ``boxes`` with the box on ``old`` moved to ``new``."""
+    m, placed = 0, False
+    for c in boxes:
+        if c == old:
+            continue
+        if not placed and new < c:
+            out[m] = new
+            m += 1
+            placed = True
+        out[m] = c
+        m += 1
+    if not placed:
+        out[m] = new
+
+
+@njit(cache=True)
+def seed(value):
+    """Seed the generator of :func:`expand`'s noise."""
+    np.random.seed(value)
+
+
+@njit(cache=True)
+def expand(limit, floor, dead, keeper, off, dist, zb, zk, states, roots, hashes, parent, move,
+           table, heap, occ, mark, mark2, queue, ctx, noise, work):
+    """Expand up to ``limit`` positions, counting in ``ctx`` (see :data:`N_STATES`...).
+
+    A pull moves a box from ``b`` onto the keeper's cell ``b + off[d]`` next to it, the keeper
+    stepping on to ``b + 2 * off[d]``; ``move`` records ``4 * b + d`` and ``parent`` the
+    position pulled from. A child on a ``dead`` cell, or whose boxes no matching sends to the
+    starting cells, is cut; the search ends ``SOLVED`` at a child with the boxes on their
+    starting cells and ``keeper`` in its region, ``EXHAUSTED`` when the heap is empty (no plan),
+    ``FULL`` (before a position whose children might not fit) when the arrays must grow.
+    ``noise`` > 0 adds a random multiple of 1/8 in [0, noise) to every child's guide."""
+    n, hn, nb = ctx[N_STATES], ctx[HEAP], states.shape[1]
+    child = np.empty(nb, states.dtype)
+    for _ in range(limit):
+        if hn == 0:
+            ctx[STATUS] = EXHAUSTED
+            break
+        if n + 4 * nb > states.shape[0]:
+            ctx[STATUS] = FULL
+            break
+        key, hn = heap_pop(heap, hn)
+        s = IDX_MASK - (key & IDX_MASK)
+        ctx[EXPANDED] += 1
+        for j in range(nb):
+            occ[states[s, j]] = 1
+        ctx[STAMP] += 1
+        stamp = ctx[STAMP]
+        flood(roots[s], floor, occ, off, mark, stamp, queue)
+        box_hash = hashes[s] ^ zk[roots[s]]
+        for i in range(nb):
+            b = states[s, i]
+            for d in range(4):
+                stand = b + off[d]
+                step = stand + off[d]
+                if mark[stand] != stamp or not floor[step] or occ[step]:
+                    continue
+                ctx[GENERATED] += 1
+                if dead[stand]:
+                    ctx[DEAD] += 1
+                    continue
+                moved(states[s], b, stand, child)
+                h = matching(child, dist, *work)
+                if h >= BIG:
+                    ctx[UNMATCHED] += 1
+                    continue
+                occ[b], occ[stand] = 0, 1
+                ctx[STAMP] += 1
+                root = flood(step, floor, occ, off, mark2, ctx[STAMP], queue)
+                occ[b], occ[stand] = 1, 0
+                hh = box_hash ^ zb[b] ^ zb[stand] ^ zk[root]
+                slot = find(table, hashes, states, roots, hh, child, root)
+                if slot >= 0:
+                    ctx[DUPLICATES] += 1
+                    continue
+                slot = -slot - 1
+                states[n], roots[n], hashes[n] = child, root, hh
+                parent[n], move[n] = s, 4 * b + d
+                table[slot] = n
+                n += 1
+                if h == 0 and mark2[keeper] == ctx[STAMP]:
+                    ctx[STATUS], ctx[SOLVED_AT] = SOLVED, n - 1
+                    break
+                guide = 8 * h + (np.random.randint(0, 8 * noise) if noise else 0)
+                hn = heap_push(heap, hn, (guide << IDX_BITS) | (IDX_MASK - (n - 1)))
+            if ctx[STATUS]:
+                break
+        for j in range(nb):
+            occ[states[s, j]] = 0
+        if ctx[STATUS]:
+            break
+    ctx[N_STATES], ctx[HEAP] = n, hn

@@ -1,0 +1,185 @@
+"""The compiled backward search (``strategy="compiled-pull"``, :mod:`searchkit_sokoban.compiled`):
+its plans replay square by square, its ``no_solution`` is a proof, its arrays grow without
+changing the search, and it obeys its budgets and Ctrl-C.
+
+Independent facts: the exhaustive breadth-first search over single keeper steps of
+``test_anyplan`` (no pruning) says whether a random level can be solved; the exact A* of the
+optimal mode gives the fewest pushes, which no plan can beat; every plan is replayed on the
+level's characters (:func:`replay_lurd`). Numba is part of the test extra: these tests run
+wherever the README's test command ran (CI sets ``SEARCHKIT_REQUIRE_NUMBA``: a missing Numba
+is then an error, never a skip).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+if not os.environ.get("SEARCHKIT_REQUIRE_NUMBA"):
+    pytest.importorskip("numba")
+
+from hypothesis import given, settings
+from searchkit_sokoban import compiled, replay_lurd, solve_level
+from searchkit_sokoban.board import Board
+from searchkit_sokoban.compiled import CompiledPulls
+from searchkit_sokoban.levels import select_level, split_levels
+from searchkit_sokoban.portfolio import check_plan
+from searchkit_sokoban.pulls import PULL_RULES
+
+from searchkit.testing import puzzle_instances
+from tests.plugins.sokoban.test_anyplan import _solvable
+from tests.shared import DATA as SHARED
+from tests.shared import needs_data
+from tests.signals import default_ctrl_c
+
+DATA = SHARED / "sokoban"
+
+
+def _board(text: str, level: int | None = None) -> Board:
+    return Board(select_level(split_levels(text), level))
+
+
+@given(puzzle_instances("sokoban", rows=5, cols=6, boxes=3, walls=0.2))
+@settings(max_examples=60, deadline=None)
+def test_compiled_pulls_solve_exactly_the_solvable_levels(text: str) -> None:
+    """Soundness of the two rules and of the keeper regions: ``no_solution`` means no plan
+    exists, a plan replays forwards and has no fewer pushes than the exact optimum."""
+    rows = text.splitlines()
+    search = CompiledPulls(_board(text))
+    result = search.run()
+    assert result.status in ("solved", "no_solution")
+    assert result.solved == _solvable(rows)
+    if result.solved:
+        replay = replay_lurd(rows, search.forward_lurd(result.actions))
+        assert replay.solved and replay.pushes == result.cost
+        optimum = solve_level(text, cost="pushes", time_limit=None)
+        assert optimum.solved and result.cost >= optimum.pushes
+
+
+@needs_data
+@pytest.mark.parametrize("number", [1, 50, 93, 139, 144, 155])
+def test_compiled_pulls_solve_microban_levels_and_the_plans_replay(number: int) -> None:
+    """Among them the three whose packed goals defeat the forward searches (93, 139, 144)."""
+    raw = select_level(split_levels((DATA / "microban.xsb").read_text()), number)
+    search = CompiledPulls(Board(raw))
+    result = search.run(max_expansions=1_000_000)
+    assert result.solved
+    replay = replay_lurd([row for _, row in raw.rows], search.forward_lurd(result.actions))
+    assert replay.solved and replay.pushes == result.cost == len(result.actions)
+
+
+def test_growing_the_arrays_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From 16 positions the arrays double a dozen times; the search expands the same positions
+    in the same order (the same counts and plan) as with room for all of them at once."""
+    text = ("  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########")  # Microban 2
+    runs = []
+    for capacity in (16, 1 << 20):
+        monkeypatch.setattr(compiled, "FIRST_CAPACITY", capacity)
+        search = CompiledPulls(_board(text))
+        result = search.run()
+        runs.append((result.status, result.actions, result.stats.expanded,
+                     result.stats.visited, result.stats.duplicates, search.pruned))
+    assert runs[0] == runs[1]
+    assert runs[0][0] == "solved" and runs[0][3] > 16
+
+
+def test_an_unsolvable_level_is_proved_so() -> None:
+    text = "######\n#@$ .#\n#$  .#\n######"  # the lower box sits in a corner off its goal
+    result = CompiledPulls(_board(text)).run()
+    assert result.status == "no_solution" and result.reason
+    assert solve_level(text, cost="pushes").status == "no_solution"  # the exact search agrees
+
+
+def test_a_level_already_solved_needs_no_push() -> None:
+    search = CompiledPulls(_board("#####\n#@* #\n#####"))
+    result = search.run()
+    assert result.solved and result.actions == [] and search.forward_lurd([]) == ""
+
+
+@needs_data
+def test_budgets_stop_it_with_its_statistics() -> None:
+    board = _board((DATA / "sasquatch.xsb").read_text(), 18)  # 800,000 expansions to solve
+    result = CompiledPulls(board).run(max_expansions=5000)
+    assert result.status == "budget_exhausted" and result.reason == "expansion limit"
+    assert result.stats.expanded == 5000 and result.stats.visited > 5000
+    result = CompiledPulls(board).run(max_bytes=1)  # the first doubling would pass it
+    assert result.status == "budget_exhausted" and "memory budget" in result.reason
+    assert result.stats.expanded > 0
+    result = CompiledPulls(board).run(seconds=0)
+    assert result.status == "budget_exhausted" and result.stats.expanded == 0
+    seen = []
+    result = CompiledPulls(board).run(seconds=1.2, progress=seen.append)
+    assert result.status == "budget_exhausted" and "time" in result.reason
+    assert seen and all(p.stats.expanded <= result.stats.expanded for p in seen)
+
+
+CHILD = """
+import sys
+from searchkit_sokoban import solve_level
+text = open(sys.argv[1]).read()
+print("started", flush=True)
+r = solve_level(text, 18, mode="any", strategy="compiled-pull", time_limit=None)
+print(r.status, r.nodes > 0, r.reason, flush=True)
+"""
+
+
+@needs_data
+def test_ctrl_c_stops_it_and_keeps_what_it_did() -> None:
+    """A real SIGINT to a process searching a level that takes seconds (Sasquatch 18)."""
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(DATA / "sasquatch.xsb")],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=default_ctrl_c)
+    try:
+        assert child.stdout is not None and child.stdout.readline() == "started\n"
+        time.sleep(2.5)  # past the kernels' loading; the search needs about 10 s of CPU
+        child.send_signal(signal.SIGINT)
+        stdout, stderr = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert child.returncode == 0, stderr
+    assert stdout.split() == ["interrupted", "True", "interrupted", "by", "the", "user"]
+
+
+def test_solve_level_runs_it_and_reports_its_rules() -> None:
+    text = "#######\n#@ $ .#\n# $  .#\n#######"
+    report = solve_level(text, mode="any", cost="pushes", strategy="compiled-pull")
+    assert report.solved and report.strategy == "compiled-pull" and not report.optimal
+    assert replay_lurd(text.splitlines(), report.lurd).solved
+    assert set(PULL_RULES) <= set(report.pruned) and report.nodes > 0
+
+
+@pytest.mark.parametrize("member, message", [
+    (("c", "optimal", "compiled-pull", 1.0, {}), "not proven optimal"),
+    (("c", "any", "compiled-pull", 1.0, {"tunnels": True}), "unknown tuning 'tunnels'"),
+    (("c", "any", "compiled-pull", 1.0, {"noise": -1}), "noise -1 must be a whole number"),
+    (("c", "any", "compiled-pull", 1.0, {"seed": 1.5}), "seed 1.5 must be a whole number"),
+])
+def test_bad_members_are_refused_before_any_search(member: tuple, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        check_plan([member], members=True)
+
+
+def test_without_numba_the_member_is_refused_naming_the_extra(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import searchkit_sokoban.portfolio as portfolio
+
+    monkeypatch.setattr(portfolio, "available", lambda: False)
+    with pytest.raises(ValueError, match=r"needs Numba: pip install 'searchkit\[fast\]'"):
+        check_plan([("c", "any", "compiled-pull", 1.0, {})], members=True)
+
+
+def test_noise_changes_the_dive_and_the_plans_still_replay() -> None:
+    text = ("  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########")
+    rows = text.splitlines()
+    expansions = set()
+    for seed in range(4):
+        search = CompiledPulls(_board(text), noise=3, seed=seed)
+        result = search.run()
+        assert result.solved and replay_lurd(rows, search.forward_lurd(result.actions)).solved
+        expansions.add(result.stats.expanded)
+    assert len(expansions) > 1
