@@ -27,8 +27,8 @@ from .problem import MODES
 from .routes import check_macros
 
 __all__ = ["ANY_TUNING", "COMPILED_TUNING", "FEATURE_TUNING", "LANES", "OWN_SEARCHES",
-           "PORTFOLIO", "PULL_TUNING", "TABLE_TUNING", "Member", "check_plan", "check_strategy", "check_switches",
-           "check_workers"]
+           "PORTFOLIO", "PULL_TUNING", "TABLE_TUNING", "Member", "check_plan", "check_strategy",
+           "check_switches", "check_workers"]
 
 #: Keyword arguments of :class:`~.anyplan.AnyPlanProblem` that :func:`~.solve.solve_level`
 #: passes on in ``mode="any"`` (switches for ablations, not puzzle options); ``tunnels`` also

@@ -243,7 +243,8 @@ def test_a_backward_search_that_meets_a_forward_one_has_a_whole_plan(text: str,
 def test_the_portfolio_solves_a_packed_level_through_the_backward_search() -> None:
     """Microban 144: eight goals in a block in the middle; the forward searches did not solve
     it in 10 s of CPU (2026-11-26), the backward search (meeting the first greedy search's
-    positions or not; or the compiled one, first with Numba installed) does, and the plan replays (solve_level checks it)."""
+    positions or not; or the compiled one, first with Numba installed) does, and the plan
+    replays (solve_level checks it)."""
     text = (DATA / "microban.xsb").read_text()
     report = solve_level(text, 144, mode="any", cost="pushes", time_limit=10, clock="cpu")
     assert report.solved and report.strategy.startswith(("pull", "compiled pull")), report
