@@ -35,6 +35,7 @@ from typing import Any
 
 from searchkit.bench import Options, Table
 
+from ..compiled import available
 from ..plugin import SokobanPuzzle
 from ..portfolio import PORTFOLIO
 from ..solve import SolveReport, solve_level
@@ -134,7 +135,8 @@ def run_collection(options: Options, suffix: str) -> Table:
                   "- every plan replayed square by square."], details)
 
 
-#: ``sokoban-any-ablation``: a name and what to switch off.
+#: ``sokoban-any-ablation``: a name and what to switch off (the compiled backward search's rows
+#: only with Numba installed).
 ABLATION: tuple[tuple[str, dict[str, Any]], ...] = (
     ("everything on", {}),
     ("no tunnel macros or pulls", {"tunnels": False}),
@@ -145,7 +147,11 @@ ABLATION: tuple[tuple[str, dict[str, Any]], ...] = (
     ("no rooms tables", {"rooms": False}),
     ("no feature-space search", {"portfolio": tuple(m for m in PORTFOLIO
                                                     if m[2] != "features")}),
-    ("no backward search", {"portfolio": tuple(m for m in PORTFOLIO if m[2] != "pull")}),
+    ("no backward search", {"portfolio": tuple(m for m in PORTFOLIO
+                                               if m[2] not in ("pull", "compiled-pull"))}),
+    *((("no compiled backward search", {"portfolio": tuple(m for m in PORTFOLIO
+                                                          if m[2] != "compiled-pull")}),)
+      if available() else ()),
     ("no backward macros on plateaus", {"portfolio": tuple(m for m in PORTFOLIO
                                                            if "macro_depth" not in m[4])}),
     ("corral rule on", {"corral": True}),
@@ -159,6 +165,8 @@ ABLATION: tuple[tuple[str, dict[str, Any]], ...] = (
     ("the same, with its macros on plateaus only",
      {"portfolio": (("pull, plateau macros", "any", "pull", 1.0,
                      {"macro_depth": 8, "plateau_macros": True}),)}),
+    *((("compiled backward search alone", {"strategy": "compiled-pull"}),)
+      if available() else ()),
 )
 
 
