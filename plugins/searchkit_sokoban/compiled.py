@@ -30,8 +30,12 @@ some seconds once per machine; the time counts as the search's).
 from __future__ import annotations
 
 import importlib.util
+import os
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -43,7 +47,7 @@ from .board import MOVE_CHARS, Board
 from .pulls import PULL_RULES
 from .pushes import spell_walk
 
-__all__ = ["CompiledPulls", "available"]
+__all__ = ["CompiledPulls", "available", "sigint_held"]
 
 #: Positions expanded between two looks at the clock, the budgets and Ctrl-C (a few ms).
 SLICE = 2000
@@ -55,6 +59,41 @@ PROGRESS_EVERY = 0.5  # seconds between two progress reports, as searchkit.searc
 def available() -> bool:
     """Whether Numba is installed, so that :class:`CompiledPulls` can run."""
     return importlib.util.find_spec("numba") is not None
+
+
+@contextmanager
+def sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) while the block runs, then hand it to the handler it would have
+    reached. Numba loads and compiles kernels through callbacks of llvmlite's ctypes code: a
+    ``KeyboardInterrupt`` raised in one frees memory twice and aborts the process (a stopped
+    lane of :mod:`.parallel` died so, 2026-12-02). Every call into the kernels is short (a
+    slice of :data:`SLICE` expansions), so holding the signal delays nothing. Outside the main
+    thread, where Python never runs a signal handler, the block just runs.
+
+    >>> import os, signal
+    >>> try:
+    ...     with sigint_held():
+    ...         os.kill(os.getpid(), signal.SIGINT)
+    ...         print("not interrupted inside")
+    ... except KeyboardInterrupt:
+    ...     print("interrupted after")
+    not interrupted inside
+    interrupted after
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[Any] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(frame))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            if callable(previous):
+                previous(signal.SIGINT, caught[0])
+            elif previous == signal.SIG_DFL:
+                os.kill(os.getpid(), signal.SIGINT)
 
 
 class CompiledPulls:
@@ -85,7 +124,12 @@ class CompiledPulls:
         number. ``progress``, if given, is called about twice a second."""
         started, stats = time.perf_counter(), Stats()
         deadline = None if seconds is None else clock() + seconds
-        from . import jit  # Numba loads or compiles the kernels here, on first use: timed
+        try:
+            with sigint_held():
+                from . import jit  # Numba loads its runtime here, and each kernel on first call
+        except KeyboardInterrupt:
+            return Result("interrupted", stats=stats, strategy="compiled-pull",
+                          reason="interrupted by the user")
         grown = None if max_bytes is None else resident_growth()
         arrays = _Arrays(self.board, FIRST_CAPACITY)
         ctx = np.zeros(10, np.int64)
@@ -111,8 +155,9 @@ class CompiledPulls:
             return finish("solved", plan=[])
         next_progress = started + PROGRESS_EVERY
         try:
-            arrays.roots_in(ctx, jit)
-            jit.seed(self.seed)
+            with sigint_held():
+                arrays.roots_in(ctx, jit)
+                jit.seed(self.seed)
             while not ctx[jit.STATUS]:
                 if deadline is not None and clock() > deadline:
                     return finish("budget_exhausted", f"time exhausted ({seconds:g} s)")
@@ -127,7 +172,8 @@ class CompiledPulls:
                     progress(Progress(stats, int(ctx[jit.HEAP]), now - started))
                 limit = SLICE if max_expansions is None else \
                     min(SLICE, max_expansions - int(ctx[jit.EXPANDED]))
-                arrays.expand(limit, ctx, self.noise, jit)
+                with sigint_held():
+                    arrays.expand(limit, ctx, self.noise, jit)
                 stats.max_frontier = max(stats.max_frontier, int(ctx[jit.HEAP]))
                 if ctx[jit.STATUS] == jit.FULL:
                     more = arrays.nbytes()  # doubling allocates as much again
@@ -135,7 +181,8 @@ class CompiledPulls:
                             grown() + more > max_bytes:
                         return finish("budget_exhausted",
                                       f"memory budget exhausted ({max_bytes} bytes)")
-                    arrays.grow(int(ctx[jit.N_STATES]), jit)
+                    with sigint_held():
+                        arrays.grow(int(ctx[jit.N_STATES]), jit)
                     ctx[jit.STATUS] = jit.RUNNING
         except KeyboardInterrupt:
             return finish("interrupted", "interrupted by the user")

@@ -145,6 +145,32 @@ def test_ctrl_c_stops_it_and_keeps_what_it_did() -> None:
     assert stdout.split() == ["interrupted", "True", "interrupted", "by", "the", "user"]
 
 
+@pytest.mark.parametrize("kernel", ["matching", "expand", "rehash"])
+def test_ctrl_c_never_lands_inside_a_kernel(monkeypatch: pytest.MonkeyPatch, kernel: str) -> None:
+    """A ``KeyboardInterrupt`` raised in llvmlite's callbacks while Numba loads a kernel aborts
+    the process (a stopped lane died so): every call into the kernels holds SIGINT, and the
+    search stops ``interrupted`` right after the call. Here the kernel itself is interrupted
+    (SIGINT to this process as it starts) and notes whether the interrupt reached it."""
+    from searchkit_sokoban import jit
+
+    original, reached = getattr(jit, kernel), []
+
+    def interrupted_kernel(*args):
+        try:
+            os.kill(os.getpid(), signal.SIGINT)  # Python runs the handler as the call returns
+            time.sleep(0.01)
+        except KeyboardInterrupt:
+            reached.append(True)
+            raise
+        return original(*args)
+
+    monkeypatch.setattr(jit, kernel, interrupted_kernel)
+    monkeypatch.setattr(compiled, "FIRST_CAPACITY", 16)  # so that the arrays grow at once
+    text = ("  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########")
+    result = CompiledPulls(_board(text)).run()
+    assert result.status == "interrupted" and not reached
+
+
 def test_solve_level_runs_it_and_reports_its_rules() -> None:
     text = "#######\n#@ $ .#\n# $  .#\n#######"
     report = solve_level(text, mode="any", cost="pushes", strategy="compiled-pull")
