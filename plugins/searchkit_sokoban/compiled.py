@@ -44,10 +44,11 @@ from searchkit import Progress, Result, Stats
 from searchkit.loops.memory import resident_growth
 
 from .board import MOVE_CHARS, Board
+from .levels import split_levels
 from .pulls import PULL_RULES
 from .pushes import spell_walk
 
-__all__ = ["CompiledPulls", "available", "sigint_held"]
+__all__ = ["CompiledPulls", "available", "sigint_held", "warm"]
 
 #: Positions expanded between two looks at the clock, the budgets and Ctrl-C (a few ms).
 SLICE = 2000
@@ -94,6 +95,17 @@ def sigint_held() -> Iterator[None]:
                 previous(signal.SIGINT, caught[0])
             elif previous == signal.SIG_DFL:
                 os.kill(os.getpid(), signal.SIGINT)
+
+
+def warm() -> None:
+    """Load the kernels now (compile them, the first time on a machine), every one of them: a
+    process that forks its searches (:mod:`.parallel`'s lanes) calls it first, so that each
+    lane starts with them in memory instead of loading them (0.3 s) within its time."""
+    from . import jit
+
+    CompiledPulls(Board(split_levels("#####\n#@$.#\n#####")[0])).run()
+    with sigint_held():
+        jit.rehash(np.full(2, -1, np.int32), np.zeros(1, np.uint64), 0)  # grown arrays only
 
 
 class CompiledPulls:

@@ -42,6 +42,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, cast
 
 from .board import Board
+from .compiled import warm
 from .levels import select_level, split_levels
 from .portfolio import Member, check_plan
 from .solve import SolveReport, solve_level
@@ -66,6 +67,8 @@ def solve_lanes(text: str, level: int | str | None, lanes: Sequence[Sequence[Mem
     Board(raw)  # a bad level raises PuzzleFormatError here, not in every lane
     for lane in lanes:
         check_plan([*lane], members=True)
+    if any(member[2] == "compiled-pull" for lane in lanes for member in lane):
+        warm()  # once in this process: the forked lanes inherit the kernels
     share = len(lanes)
     options = {**options, "cost": cost, "mode": "any",
                "max_memory": None if max_memory is None else max(1, max_memory // share)}

@@ -171,6 +171,19 @@ def test_ctrl_c_never_lands_inside_a_kernel(monkeypatch: pytest.MonkeyPatch, ker
     assert result.status == "interrupted" and not reached
 
 
+def test_warming_loads_every_kernel() -> None:
+    """What the lanes of a parallel solve inherit from the process that forks them (a fresh
+    process: in this one, earlier tests may have loaded them)."""
+    code = ("from searchkit_sokoban import compiled, jit\n"
+            "called = [jit.flood, jit.matching, jit.find, jit.rehash, jit.heap_push, jit.seed,"
+            " jit.expand]\n"  # from Python (the others are compiled into expand)
+            "assert not any(kernel.signatures for kernel in called)\n"
+            "compiled.warm()\n"
+            "assert all(kernel.signatures for kernel in called)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
 def test_solve_level_runs_it_and_reports_its_rules() -> None:
     text = "#######\n#@ $ .#\n# $  .#\n#######"
     report = solve_level(text, mode="any", cost="pushes", strategy="compiled-pull")
