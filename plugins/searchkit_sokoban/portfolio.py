@@ -98,7 +98,7 @@ LANES: tuple[tuple[Member, ...], ...] = (
      ("exact astar", "optimal", "astar", 1.0, {})))
 
 #: The searches of this plugin that ``strategy`` and a portfolio member may name beside
-#: searchkit's strategies; both find plans not proven optimal.
+#: searchkit's strategies; all find plans not proven optimal.
 OWN_SEARCHES = ("features", "pull", "compiled-pull")
 
 

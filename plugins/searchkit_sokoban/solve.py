@@ -7,23 +7,24 @@ pruned).
 
 With ``mode="optimal"`` it is one A* search (plus the exact tie-break on request). With
 ``mode="any"`` and no ``strategy`` it is a *portfolio* (:data:`~.portfolio.PORTFOLIO`), run one
-after the other within the time limit: the backward search (:mod:`.pulls`: greedy on pulls from
-the solved position; it solves most levels in a fraction of a second), a short second backward
-search with macros where its guide stalls, greedy best-first on the ``any`` problem
-(:mod:`.anyplan`: macro moves, packing-order guidance), greedy again without goal macros and
-packing guidance, the feature-space search (:mod:`.features`, after Shoham and Schaeffer's FESS:
-a round robin over cells of FESS's four features, with its advisors), then an exact A* (some
-small levels that greedy misleads are solved optimally at once). The first forward member builds
-the ``rooms`` rule's tables for the later ones; a member may also extend the ``subsets`` tables
-first (:data:`~.portfolio.TABLE_TUNING`; no default member does). The searches *meet*: the
-forward ``any`` searches after the backward one stop at a position it generated (the plan is
-their pushes, then that position's pulls undone); in a portfolio that runs a forward search
+after the other within the time limit: with Numba installed, the backward search compiled
+(:mod:`.compiled`: the fastest, but it meets no other search), then the backward search
+(:mod:`.pulls`: greedy on pulls from the solved position; it solves most levels in a fraction of a
+second), a short second backward search with macros where its guide stalls, greedy best-first on the
+``any`` problem (:mod:`.anyplan`: macro moves, packing-order guidance), greedy again without goal
+macros and packing guidance, the feature-space search (:mod:`.features`, after Shoham and
+Schaeffer's FESS: a round robin over cells of FESS's four features, with its advisors), then an
+exact A* (some small levels that greedy misleads are solved optimally at once). The first forward
+member builds the ``rooms`` rule's tables for the later ones; a member may also extend the
+``subsets`` tables first (:data:`~.portfolio.TABLE_TUNING`; no default member does). The searches
+*meet*: the forward ``any`` searches after the backward one stop at a position it generated (the
+plan is their pushes, then that position's pulls undone); in a portfolio that runs a forward search
 first, the backward search stops at a position that search generated (its pushes to it, then the
-pulls undone). ``strategy="features"`` runs the feature-space search alone, ``strategy="pull"``
-the backward search alone. Every search on the level shares the tables derived from it (dead
-squares, the ``subsets`` and ``rooms`` deadlock tables, the packing order, the ``corral`` rule's
-answers: :meth:`Board.derived`), so a later search never rebuilds or re-learns what an earlier
-one found.
+pulls undone). ``strategy="features"`` runs the feature-space search alone, ``strategy="pull"`` the
+backward search alone, ``strategy="compiled-pull"`` its compiled twin alone. Every search on the
+level shares the tables derived from it (dead squares, the ``subsets`` and ``rooms`` deadlock
+tables, the packing order, the ``corral`` rule's answers: :meth:`Board.derived`), so a later search
+never rebuilds or re-learns what an earlier one found.
 """
 
 from __future__ import annotations
@@ -161,7 +162,8 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
 
     ``mode="optimal"`` runs ``strategy`` (default ``astar``); ``mode="any"`` runs ``strategy``
     on the ``any`` problem (``"features"``: the feature-space search of :mod:`.features`;
-    ``"pull"``: the backward search of :mod:`.pulls`), or without one the ``portfolio`` (default
+    ``"pull"``: the backward search of :mod:`.pulls`; ``"compiled-pull"``: the same compiled, of
+    :mod:`.compiled`), or without one the ``portfolio`` (default
     :data:`~.portfolio.PORTFOLIO`, same layout; a member whose strategy is ``"pull"`` is the
     backward search, and the ``any`` members after it meet it; a forward member's tuning may
     also hold :data:`~.portfolio.TABLE_TUNING`). ``options`` are the other ``sokoban`` puzzle
@@ -171,8 +173,9 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time limit) replaces
     the plan by one with the fewest moves among push-optimal plans. The counters add up every
     search run. A bad ``strategy`` or portfolio member (an unknown mode, strategy or tuning
-    switch, ``features`` or ``pull`` in the optimal mode, a share outside (0, 1], a
-    ``subset_sets`` that is not a positive whole number) or a bad limit (``time_limit`` not a
+    switch, ``features``, ``pull`` or ``compiled-pull`` in the optimal mode, ``compiled-pull``
+    without Numba, a share outside (0, 1], a ``subset_sets`` that is not a positive whole
+    number) or a bad limit (``time_limit`` not a
     positive finite number or ``None``: :func:`~.allowance.check_limits`) raises ``ValueError`` or
     :class:`~searchkit.UnknownNameError` before any search runs. ``progress``, if given, is
     every search's progress callback (:func:`searchkit.search`'s; with several workers the
