@@ -59,6 +59,17 @@ def _workers_ignore_ctrl_c() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
+def _check_address(distributed: Any, address: str) -> None:
+    """Refuse an address Dask cannot read ('nonsense', '') before ``Client`` sees it: given one,
+    ``Client`` usually raises ValueError, but in a process that has run other clients it has
+    raised an AssertionError from inside its connection code instead."""
+    try:
+        distributed.comm.get_address_host(address)  # parses only: no connection, no DNS
+    except ValueError as exc:
+        raise SearchkitError(f"bad Dask scheduler address {address!r}: {exc} (e.g. "
+                             "tcp://127.0.0.1:8786)") from None
+
+
 class DaskBackend:
     """A ``distributed.Client`` on ``scheduler`` (an address) or on a new ``LocalCluster`` of
     ``local_workers`` single-threaded worker processes."""
@@ -70,6 +81,8 @@ class DaskBackend:
     def __init__(self, scheduler: str | None = None, local_workers: int | None = None,
                  task_memory: int | None = None) -> None:
         distributed = _distributed()
+        if scheduler is not None:
+            _check_address(distributed, scheduler)
         self.task_memory = task_memory
         self.address = scheduler
         self.cluster = None
@@ -85,11 +98,6 @@ class DaskBackend:
         try:
             # waits up to Dask's distributed.comm.timeouts.connect (30 s by default)
             self.client = distributed.Client(self.cluster or scheduler)
-        except ValueError as exc:  # an address Dask cannot read ('nonsense', '')
-            if self.cluster is not None:
-                self.cluster.close()
-            raise SearchkitError(f"bad Dask scheduler address {scheduler!r}: {exc} (e.g. "
-                                 "tcp://127.0.0.1:8786)") from None
         except BaseException:
             if self.cluster is not None:
                 self.cluster.close()

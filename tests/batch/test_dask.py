@@ -17,6 +17,7 @@ import searchkit
 from searchkit import PuzzleInstance
 from searchkit.cli import main
 from searchkit.experiments import read_collection, read_records, sweep
+from searchkit.experiments.cluster import DaskBackend
 from tests.shared import needs_data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -191,6 +192,24 @@ def test_a_scheduler_address_dask_cannot_read_is_a_one_line_error(tmp_path, caps
     assert status == 2 and capsys.readouterr().err == (
         f"searchkit: error: bad Dask scheduler address {address!r}: missing port number in "
         f"address {address!r} (e.g. tcp://127.0.0.1:8786)\n")
+
+
+@pytest.mark.parametrize("address", ["nonsense", "", "tcp://h", "foo://h:1"])
+def test_a_bad_address_is_refused_before_dask_tries_it(monkeypatch, address):
+    """In a process that had run other clients, distributed's Client('') once raised an
+    AssertionError (an exit-70 internal error) instead of its ValueError: the address is read
+    before any Client exists."""
+    import distributed
+
+    def client_raising_what_it_once_raised(*args, **kwargs):
+        raise AssertionError
+
+    monkeypatch.setattr(distributed, "Client", client_raising_what_it_once_raised)
+    with pytest.raises(searchkit.SearchkitError,
+                       match=f"^bad Dask scheduler address {address!r}: .+ \\(e.g. tcp://"):
+        DaskBackend(scheduler=address)
+    with pytest.raises(AssertionError):                   # a readable address does reach Client
+        DaskBackend(scheduler="tcp://127.0.0.1:8786")
 
 
 @pytest.mark.parametrize("flags", [["--scheduler", "tcp://x:1", "--dask-local", "2"],
