@@ -48,10 +48,14 @@ from .levels import split_levels
 from .pulls import PULL_RULES
 from .pushes import spell_walk
 
-__all__ = ["CompiledPulls", "available", "sigint_held", "warm"]
+__all__ = ["CompiledPulls", "CompiledSearch", "Positions", "available", "sigint_held", "warm"]
 
-#: Positions expanded between two looks at the clock, the budgets and Ctrl-C (a few ms).
+#: The most positions expanded between two looks at the clock, the budgets and Ctrl-C; a
+#: slice starts at :data:`FIRST_SLICE` and halves or doubles to take about
+#: :data:`SLICE_SECONDS` (a few ms: a position of a large level can take a millisecond).
 SLICE = 2000
+FIRST_SLICE = 64
+SLICE_SECONDS = 0.02
 #: Positions the arrays hold at first; they double when full.
 FIRST_CAPACITY = 1 << 14
 PROGRESS_EVERY = 0.5  # seconds between two progress reports, as searchkit.search's
@@ -68,7 +72,7 @@ def sigint_held() -> Iterator[None]:
     reached. Numba loads and compiles kernels through callbacks of llvmlite's ctypes code: a
     ``KeyboardInterrupt`` raised in one frees memory twice and aborts the process (a stopped
     lane of :mod:`.parallel` died so, 2026-12-02). Every call into the kernels is short (a
-    slice of :data:`SLICE` expansions), so holding the signal delays nothing. Outside the main
+    slice of at most :data:`SLICE_SECONDS`), so holding the signal delays nothing. Outside the main
     thread, where Python never runs a signal handler, the block just runs.
 
     >>> import os, signal
@@ -101,50 +105,70 @@ def warm() -> None:
     """Load the kernels now (compile them, the first time on a machine), every one of them: a
     process that forks its searches (:mod:`.parallel`'s lanes) calls it first, so that each
     lane starts with them in memory instead of loading them (0.3 s) within its time."""
-    from . import jit
+    from . import jit, jitrules
+    from .compiledfeatures import CompiledFeatures
 
-    CompiledPulls(Board(split_levels("#####\n#@$.#\n#####")[0])).run()
-    with sigint_held():
+    level = Board(split_levels("#####\n#@$.#\n#####")[0])
+    CompiledPulls(level).run()
+    CompiledFeatures(level).run()
+    with sigint_held():  # the kernels that this level does not call
         jit.rehash(np.full(2, -1, np.int32), np.zeros(1, np.uint64), 0)  # grown arrays only
+        jitrules.insert_all(np.full(2, -1, np.int64), np.zeros(2, np.int32),
+                            np.zeros(0, np.int64))  # a level with triples
 
 
-class CompiledPulls:
-    """The compiled backward search on ``board`` (see the module docstring): :meth:`run`
-    searches, :meth:`forward_lurd` spells the plan it found. Raises ``ImportError`` naming the
-    extra to install when Numba is missing."""
+class CompiledSearch:
+    """What the compiled searches share: :meth:`run`, the loop that hands the kernels slices of
+    expansions (a few ms each) between looks at the budgets, the clock and Ctrl-C, and grows their
+    arrays; :meth:`forward_lurd`, the plan spelled. A subclass names its ``strategy`` and its
+    rules (``pruned``), builds its arrays (:meth:`_arrays`) and reads its counters
+    (:meth:`_count`). Raises ``ImportError`` naming the extra to install when Numba is
+    missing."""
 
     proves_optimal = False
+    #: the strategy a portfolio member names, and its results carry
+    strategy = ""
+    #: the reason of a ``no_solution`` found by expanding every position
+    exhausted = ""
 
-    def __init__(self, board: Board, *, noise: int = 0, seed: int = 0) -> None:
+    def __init__(self, board: Board, rules: tuple[str, ...]) -> None:
         if not available():
-            raise ImportError("strategy 'compiled-pull' needs Numba: pip install "
+            raise ImportError(f"strategy {self.strategy!r} needs Numba: pip install "
                               "'searchkit[fast]'")
-        if isinstance(noise, bool) or not isinstance(noise, int) or noise < 0:
-            raise ValueError(f"noise {noise!r} must be a whole number, 0 or more")
-        self.board, self.noise, self.seed = board, noise, seed
-        #: what each rule cut, under the backward search's names (:data:`.pulls.PULL_RULES`)
-        self.pruned = dict.fromkeys(PULL_RULES, 0)
+        self.board = board
+        #: what each rule cut
+        self.pruned = dict.fromkeys(rules, 0)
+
+    def _arrays(self, capacity: int, expired: Callable[[], bool]) -> Any:
+        """The level and the search's arrays, room for ``capacity`` positions, with the methods
+        :meth:`run` calls: ``start(ctx)`` (store the first positions; a reason if the level has
+        no plan), ``expand(limit, ctx)``, ``nbytes()``, ``grow(count)`` and ``pushes(solved)``
+        (the plan). Tables built here stop once ``expired()``."""
+        raise NotImplementedError
+
+    def _count(self, ctx: np.ndarray) -> None:
+        """Copy the rules' counters out of ``ctx`` into :attr:`pruned`."""
+        raise NotImplementedError
 
     def run(self, seconds: float | None = None, clock: Callable[[], float] = time.thread_time,
             max_expansions: int | None = None, max_bytes: int | None = None,
             progress: Callable[[Progress], None] | None = None) -> Result:
         """Search within ``seconds`` of ``clock`` time (at once ``budget_exhausted`` if not
         positive), ``max_expansions`` and ``max_bytes`` of growth of the process's resident
-        memory (checked before the arrays grow, and every :data:`SLICE` expansions), stopping
+        memory (checked before the arrays grow, and between slices of expansions), stopping
         ``interrupted`` on Ctrl-C; ``no_solution`` once every position was expanded. A solved
         result's actions are pushes ``(box cell, direction)`` from the start, its cost their
         number. ``progress``, if given, is called about twice a second."""
-        started, stats = time.perf_counter(), Stats()
+        started, stats, name = time.perf_counter(), Stats(), self.strategy
         deadline = None if seconds is None else clock() + seconds
         try:
             with sigint_held():
                 from . import jit  # Numba loads its runtime here, and each kernel on first call
         except KeyboardInterrupt:
-            return Result("interrupted", stats=stats, strategy="compiled-pull",
+            return Result("interrupted", stats=stats, strategy=name,
                           reason="interrupted by the user")
         grown = None if max_bytes is None else resident_growth()
-        arrays = _Arrays(self.board, FIRST_CAPACITY)
-        ctx = np.zeros(10, np.int64)
+        ctx = np.zeros(jit.CTX_SLOTS, np.int64)
 
         def finish(status: Any, reason: str = "", plan: list[tuple[int, int]] | None = None
                    ) -> Result:
@@ -153,11 +177,10 @@ class CompiledPulls:
             stats.visited = int(ctx[jit.N_STATES])
             stats.max_frontier = max(stats.max_frontier, int(ctx[jit.HEAP]))
             stats.seconds = time.perf_counter() - started
-            self.pruned["pull_dead_squares"] = int(ctx[jit.DEAD])
-            self.pruned["pull_bipartite"] = int(ctx[jit.UNMATCHED])
+            self._count(ctx)
             if plan is None:
-                return Result(status, stats=stats, strategy="compiled-pull", reason=reason)
-            return Result(status, len(plan), plan, None, stats, "compiled-pull", reason)
+                return Result(status, stats=stats, strategy=name, reason=reason)
+            return Result(status, len(plan), plan, None, stats, name, reason)
 
         if seconds is not None and seconds <= 0:  # as Allowance.run: no time, no search
             return finish("budget_exhausted", "no time left")
@@ -165,11 +188,14 @@ class CompiledPulls:
             return finish("no_solution", self.board.unsolvable)
         if self.board.initial_boxes == self.board.goals:
             return finish("solved", plan=[])
-        next_progress = started + PROGRESS_EVERY
+        next_progress, size = started + PROGRESS_EVERY, FIRST_SLICE
         try:
+            arrays = self._arrays(FIRST_CAPACITY, lambda: deadline is not None and
+                                  clock() > deadline)
             with sigint_held():
-                arrays.roots_in(ctx, jit)
-                jit.seed(self.seed)
+                unsolvable = arrays.start(ctx)
+            if unsolvable:
+                return finish("no_solution", unsolvable)
             while not ctx[jit.STATUS]:
                 if deadline is not None and clock() > deadline:
                     return finish("budget_exhausted", f"time exhausted ({seconds:g} s)")
@@ -182,10 +208,16 @@ class CompiledPulls:
                     next_progress = now + PROGRESS_EVERY
                     stats.expanded, stats.visited = int(ctx[jit.EXPANDED]), int(ctx[jit.N_STATES])
                     progress(Progress(stats, int(ctx[jit.HEAP]), now - started))
-                limit = SLICE if max_expansions is None else \
-                    min(SLICE, max_expansions - int(ctx[jit.EXPANDED]))
+                limit = size if max_expansions is None else \
+                    min(size, max_expansions - int(ctx[jit.EXPANDED]))
+                before = time.perf_counter()
                 with sigint_held():
-                    arrays.expand(limit, ctx, self.noise, jit)
+                    arrays.expand(limit, ctx)
+                took = time.perf_counter() - before
+                if took > SLICE_SECONDS:
+                    size = max(1, size // 2)
+                elif took < SLICE_SECONDS / 2 and limit == size:
+                    size = min(SLICE, 2 * size)
                 stats.max_frontier = max(stats.max_frontier, int(ctx[jit.HEAP]))
                 if ctx[jit.STATUS] == jit.FULL:
                     more = arrays.nbytes()  # doubling allocates as much again
@@ -194,12 +226,12 @@ class CompiledPulls:
                         return finish("budget_exhausted",
                                       f"memory budget exhausted ({max_bytes} bytes)")
                     with sigint_held():
-                        arrays.grow(int(ctx[jit.N_STATES]), jit)
+                        arrays.grow(int(ctx[jit.N_STATES]))
                     ctx[jit.STATUS] = jit.RUNNING
         except KeyboardInterrupt:
             return finish("interrupted", "interrupted by the user")
         if ctx[jit.STATUS] == jit.EXHAUSTED:
-            return finish("no_solution", "every position reachable by pulls was expanded")
+            return finish("no_solution", self.exhausted)
         return finish("solved", plan=arrays.pushes(int(ctx[jit.SOLVED_AT])))
 
     def forward_lurd(self, pushes: list[tuple[int, int]]) -> str:
@@ -216,18 +248,48 @@ class CompiledPulls:
         return "".join(out)
 
 
-class _Arrays:
-    """The level and the search's positions as the arrays that :func:`.jit.expand` takes."""
+class CompiledPulls(CompiledSearch):
+    """The compiled backward search on ``board`` (see the module docstring): :meth:`run`
+    searches, :meth:`forward_lurd` spells the plan it found. Raises ``ImportError`` naming the
+    extra to install when Numba is missing."""
 
-    def __init__(self, board: Board, capacity: int) -> None:
-        self.board = board
-        size, starts = board.size, board.initial_boxes
+    strategy = "compiled-pull"
+    exhausted = "every position reachable by pulls was expanded"
+
+    def __init__(self, board: Board, *, noise: int = 0, seed: int = 0) -> None:
+        super().__init__(board, PULL_RULES)  # under the backward search's names
+        if isinstance(noise, bool) or not isinstance(noise, int) or noise < 0:
+            raise ValueError(f"noise {noise!r} must be a whole number, 0 or more")
+        self.noise, self.seed = noise, seed
+
+    def _arrays(self, capacity: int, expired: Callable[[], bool]) -> _Arrays:
+        with sigint_held():
+            from . import jit
+        return _Arrays(self.board, capacity, jit, self.noise, self.seed)
+
+    def _count(self, ctx: np.ndarray) -> None:
+        from . import jit
+
+        self.pruned["pull_dead_squares"] = int(ctx[jit.DEAD])
+        self.pruned["pull_bipartite"] = int(ctx[jit.UNMATCHED])
+
+
+class Positions:
+    """The arrays both compiled searches keep: the level's (``floor``, ``off``, Zobrist keys
+    ``zb`` for boxes and ``zk`` for keeper regions, scratch for floods and the matching) and
+    the positions stored (``states``, ``roots``, ``hashes``, ``parent``, ``move``, the
+    open-addressing ``table``, and the arrays named in ``per_position``, one entry a
+    position). :meth:`grow` doubles them; ``dist`` holds the box-alone pushes between each row's
+    cell (a goal, or a starting cell) and every cell, ``BIG`` for never."""
+
+    def __init__(self, board: Board, capacity: int, distances: list[list[float]],
+                 jit: Any, per_position: dict[str, Any]) -> None:
+        self.board, self.jit = board, jit
+        size = board.size
         self.floor = np.frombuffer(bytes(board.is_floor), np.uint8).copy()
         self.off = np.array(board.offsets, np.int64)
-        distances = [board.box_distances(cell, to_cell=False) for cell in starts]
-        self.dead = np.frombuffer(bytes(board.unreached(distances)), np.uint8).copy()
         dist = np.array(distances, np.float64)
-        self.dist = np.where(np.isinf(dist), 1_000_000, dist).astype(np.int64)
+        self.dist = np.where(np.isinf(dist), jit.BIG, dist).astype(np.int64)
         rng = np.random.default_rng(1)  # fixed: a search expands the same positions every run
         self.zb, self.zk = (rng.integers(1, 2**63, size, dtype=np.int64).astype(np.uint64)
                             for _ in "bk")
@@ -235,20 +297,63 @@ class _Arrays:
         self.occ = np.zeros(size, np.uint8)
         self.mark, self.mark2 = np.zeros(size, np.int64), np.zeros(size, np.int64)
         self.queue = np.empty(size, np.int64)
-        k = len(starts)
+        k = len(board.goals)
         self.work = (*(np.zeros(k + 1, np.int64) for _ in range(5)), np.zeros(k + 1, np.bool_))
         self.states = np.empty((capacity, k), self.cells)
         self.roots, self.parent, self.move = (np.empty(capacity, np.int32) for _ in range(3))
         self.hashes = np.empty(capacity, np.uint64)
-        self.heap = np.empty(capacity, np.int64)
         self.table = np.full(2 * capacity, -1, np.int32)
+        self._grown = ["states", "roots", "parent", "move", "hashes", *per_position]
+        for name, dtype in per_position.items():
+            setattr(self, name, np.empty(capacity, dtype))
 
     def nbytes(self) -> int:
-        return sum(a.nbytes for a in (self.states, self.roots, self.parent, self.move,
-                                      self.hashes, self.heap, self.table))
+        return self.table.nbytes + sum(getattr(self, name).nbytes for name in self._grown)
 
-    def roots_in(self, ctx: np.ndarray, jit: Any) -> None:
+    def store(self, ctx: np.ndarray, boxes: np.ndarray, root: int, box_hash: int) -> int:
+        """Store the position ``(boxes, root)`` without a parent (a root of the search); its
+        number."""
+        jit, n = self.jit, int(ctx[self.jit.N_STATES])
+        self.states[n], self.roots[n], self.parent[n] = boxes, root, -1
+        self.hashes[n] = box_hash ^ self.zk[root]
+        slot = jit.find(self.table, self.hashes, self.states, self.roots, self.hashes[n],
+                        boxes, root)
+        self.table[-slot - 1] = n
+        ctx[jit.N_STATES] += 1
+        return n
+
+    def grow(self, count: int) -> None:
+        """Double the arrays, keeping the ``count`` positions stored, and rebuild the table."""
+        for name in self._grown:
+            old = getattr(self, name)
+            new = np.empty((2 * old.shape[0], *old.shape[1:]), old.dtype)
+            new[:old.shape[0]] = old
+            setattr(self, name, new)
+        self.table = np.full(2 * self.table.shape[0], -1, np.int32)
+        self.jit.rehash(self.table, self.hashes, count)
+
+    def moves(self, last: int) -> list[tuple[int, int]]:
+        """The moves ``(cell, direction)`` from a root to position ``last``, last first."""
+        moves, s = [], last
+        while self.parent[s] >= 0:
+            moves.append(divmod(int(self.move[s]), 4))
+            s = int(self.parent[s])
+        return moves
+
+
+class _Arrays(Positions):
+    """The level and the search's positions as the arrays that :func:`.jit.expand` takes."""
+
+    def __init__(self, board: Board, capacity: int, jit: Any, noise: int, seed: int) -> None:
+        distances = [board.box_distances(cell, to_cell=False) for cell in board.initial_boxes]
+        super().__init__(board, capacity, distances, jit, {"heap": np.int64})
+        self.dead = np.frombuffer(bytes(board.unreached(distances)), np.uint8).copy()
+        self.noise, self.seed = noise, seed
+
+    def start(self, ctx: np.ndarray) -> str:
         """Store the solved position with the keeper in each region of the free floor."""
+        jit = self.jit
+        jit.seed(self.seed)
         goals = np.array(self.board.goals, self.cells)
         occ = self.occ
         occ[goals] = 1
@@ -260,38 +365,20 @@ class _Arrays:
             ctx[jit.STAMP] += 1
             root = jit.flood(cell, self.floor, occ, self.off, self.mark, ctx[jit.STAMP],
                              self.queue)
-            n = int(ctx[jit.N_STATES])
-            self.states[n], self.roots[n], self.parent[n] = goals, root, -1
-            self.hashes[n] = box_hash ^ self.zk[root]
-            slot = jit.find(self.table, self.hashes, self.states, self.roots, self.hashes[n],
-                            goals, root)
-            self.table[-slot - 1] = n
+            n = self.store(ctx, goals, root, box_hash)
             ctx[jit.HEAP] = jit.heap_push(self.heap, ctx[jit.HEAP],
                                           ((8 * h0) << jit.IDX_BITS) | (jit.IDX_MASK - n))
-            ctx[jit.N_STATES] += 1
         occ[:] = 0
+        return ""
 
-    def expand(self, limit: int, ctx: np.ndarray, noise: int, jit: Any) -> None:
-        jit.expand(limit, self.floor, self.dead, self.board.keeper, self.off, self.dist,
-                   self.zb, self.zk, self.states, self.roots, self.hashes, self.parent,
-                   self.move, self.table, self.heap, self.occ, self.mark, self.mark2,
-                   self.queue, ctx, noise, self.work)
-
-    def grow(self, count: int, jit: Any) -> None:
-        """Double the arrays, keeping the ``count`` positions stored, and rebuild the table."""
-        for name in ("states", "roots", "parent", "move", "hashes", "heap"):
-            old = getattr(self, name)
-            new = np.empty((2 * old.shape[0], *old.shape[1:]), old.dtype)
-            new[:old.shape[0]] = old
-            setattr(self, name, new)
-        self.table = np.full(2 * self.table.shape[0], -1, np.int32)
-        jit.rehash(self.table, self.hashes, count)
+    def expand(self, limit: int, ctx: np.ndarray) -> None:
+        self.jit.expand(limit, self.floor, self.dead, self.board.keeper, self.off, self.dist,
+                        self.zb, self.zk, self.states, self.roots, self.hashes, self.parent,
+                        self.move, self.table, self.heap, self.occ, self.mark, self.mark2,
+                        self.queue, ctx, self.noise, self.work)
 
     def pushes(self, solved: int) -> list[tuple[int, int]]:
-        """The pulls from the roots to position ``solved`` undone: pushes from the start."""
-        offsets, pushes, s = self.board.offsets, [], solved
-        while self.parent[s] >= 0:  # parent links run from the start back to a root: in order
-            b, d = divmod(int(self.move[s]), 4)
-            pushes.append((b + offsets[d], d ^ 1))
-            s = int(self.parent[s])
-        return pushes
+        """The pulls from the roots to position ``solved`` undone: pushes from the start (the
+        parent links run from the start back to a root: in order)."""
+        offsets = self.board.offsets
+        return [(b + offsets[d], d ^ 1) for b, d in self.moves(solved)]

@@ -25,9 +25,11 @@ IDX_BITS = 36
 IDX_MASK = (1 << IDX_BITS) - 1
 #: The slots of :func:`expand`'s counters ``ctx``: positions stored, heap entries, expansions,
 #: generated, duplicates, cut by dead squares, cut by the matching, status (0 running, 1 solved,
-#: 2 exhausted, 3 full), the solved position, the flood stamp.
+#: 2 exhausted, 3 full), the solved position, the flood stamp; ``CTX_SLOTS`` in all, the slots
+#: after these for the compiled forward search's counters (:mod:`.jitfeatures`).
 (N_STATES, HEAP, EXPANDED, GENERATED, DUPLICATES, DEAD, UNMATCHED, STATUS, SOLVED_AT,
  STAMP) = range(10)
+CTX_SLOTS = 16
 RUNNING, SOLVED, EXHAUSTED, FULL = range(4)
 
 

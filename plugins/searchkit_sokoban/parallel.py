@@ -44,7 +44,7 @@ from typing import Any, cast
 from .board import Board
 from .compiled import warm
 from .levels import select_level, split_levels
-from .portfolio import Member, check_plan
+from .portfolio import COMPILED, Member, check_plan
 from .solve import SolveReport, solve_level
 
 __all__ = ["solve_lanes"]
@@ -67,7 +67,7 @@ def solve_lanes(text: str, level: int | str | None, lanes: Sequence[Sequence[Mem
     Board(raw)  # a bad level raises PuzzleFormatError here, not in every lane
     for lane in lanes:
         check_plan([*lane], members=True)
-    if any(member[2] == "compiled-pull" for lane in lanes for member in lane):
+    if any(member[2] in COMPILED for lane in lanes for member in lane):
         warm()  # once in this process: the forked lanes inherit the kernels
     share = len(lanes)
     options = {**options, "cost": cost, "mode": "any",

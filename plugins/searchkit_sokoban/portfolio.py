@@ -26,7 +26,7 @@ from .compiled import available
 from .problem import MODES
 from .routes import check_macros
 
-__all__ = ["ANY_TUNING", "COMPILED_TUNING", "FEATURE_TUNING", "LANES", "OWN_SEARCHES",
+__all__ = ["ANY_TUNING", "COMPILED", "COMPILED_TUNING", "FEATURE_TUNING", "LANES", "OWN_SEARCHES",
            "PORTFOLIO", "PULL_TUNING", "TABLE_TUNING", "Member", "check_plan", "check_strategy",
            "check_switches", "check_workers"]
 
@@ -85,21 +85,27 @@ PORTFOLIO: tuple[Member, ...] = (
 
 #: The fast mode on several cores (``solve_level(..., workers=2)``, :mod:`.parallel`): lanes run
 #: at once, each a portfolio with the whole time limit. The first is :data:`PORTFOLIO`; the
-#: second gives the forward searches that it starts late the time from the start: greedy search
-#: alone, without the backward search to meet (Sasquatch 13 in 1.2 s of CPU, where the
-#: portfolio's greedy member starts after 3.8 s at 10 s and needs the backward search's
-#: positions), then the feature-space search (Microban 153 at 10 s), then the exact A*. Its
-#: greedy search has 35 % of the time: Sasquatch 19 needs 17.6 s of CPU, and 30 % (18 s at 60
-#: s) lost it on a loaded machine.
+#: second gives the forward searches that it starts late the time from the start. With Numba
+#: installed it starts with the compiled feature-space search (:mod:`.compiledfeatures`), 30 %
+#: of the time: it solves Sasquatch 17, which no other search solves (13 s of CPU), and 19 in
+#: 14 s (greedy search, which it replaces here: 17 s); then the feature-space search (Microban
+#: 153 at 10 s, after the compiled search built the ``subsets`` table it shares; Sasquatch 31
+#: and 32 at 60 s), then the exact A*. Without Numba its greedy search comes first, 35 % of the
+#: time (Sasquatch 13 and 19; 30 %, 18 s at 60 s, lost 19 on a loaded machine).
 LANES: tuple[tuple[Member, ...], ...] = (
     PORTFOLIO,
+    (("compiled features", "any", "compiled-features", 0.3, {}),
+     ("features", "any", "features", 0.7, {}),
+     ("exact astar", "optimal", "astar", 1.0, {})) if available() else
     (("greedy", "any", "greedy", 0.35, {}),
      ("features", "any", "features", 0.8, {}),
      ("exact astar", "optimal", "astar", 1.0, {})))
 
 #: The searches of this plugin that ``strategy`` and a portfolio member may name beside
 #: searchkit's strategies; all find plans not proven optimal.
-OWN_SEARCHES = ("features", "pull", "compiled-pull")
+OWN_SEARCHES = ("features", "pull", "compiled-pull", "compiled-features")
+#: The searches that need Numba (the ``fast`` extra).
+COMPILED = ("compiled-pull", "compiled-features")
 
 
 def check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
@@ -132,11 +138,12 @@ def check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
         if tuning and mode != "any":
             raise ValueError(f"{where}tuning {sorted(tuning)} applies only to mode 'any'")
         valid = PULL_TUNING if strategy == "pull" else COMPILED_TUNING \
-            if strategy == "compiled-pull" else (*ANY_TUNING, *TABLE_TUNING)
+            if strategy == "compiled-pull" else () if strategy == "compiled-features" \
+            else (*ANY_TUNING, *TABLE_TUNING)
         for switch in tuning:
             if switch not in valid:
                 raise ValueError(f"{where}unknown tuning {switch!r} (valid: "
-                                 f"{', '.join(valid)})")
+                                 f"{', '.join(valid) or 'none'})")
         _check_values(tuning, where)
         for switch, least, what in (("subset_sets", 1, "a positive whole number (box sets)"),
                                      ("noise", 0, "a whole number, 0 or more"),
@@ -145,8 +152,8 @@ def check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
             if value is not None and (not isinstance(value, int) or isinstance(value, bool) or
                                       value < least):
                 raise ValueError(f"{where}{switch} {value!r} must be {what}")
-        if strategy == "compiled-pull" and not available():
-            raise ValueError(f"{where}strategy 'compiled-pull' needs Numba: pip install "
+        if strategy in COMPILED and not available():
+            raise ValueError(f"{where}strategy {strategy!r} needs Numba: pip install "
                              "'searchkit[fast]'")
         if strategy == "pull":
             try:

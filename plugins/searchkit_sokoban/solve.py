@@ -21,7 +21,9 @@ member builds the ``rooms`` rule's tables for the later ones; a member may also 
 plan is their pushes, then that position's pulls undone); in a portfolio that runs a forward search
 first, the backward search stops at a position that search generated (its pushes to it, then the
 pulls undone). ``strategy="features"`` runs the feature-space search alone, ``strategy="pull"`` the
-backward search alone, ``strategy="compiled-pull"`` its compiled twin alone. Every search on the
+backward search alone, ``strategy="compiled-pull"`` its compiled twin alone,
+``strategy="compiled-features"`` a compiled forward search by features (:mod:`.compiledfeatures`)
+alone. Every search on the
 level shares the tables derived from it (dead squares, the ``subsets`` and ``rooms`` deadlock
 tables, the packing order, the ``corral`` rule's answers: :meth:`Board.derived`), so a later search
 never rebuilds or re-learns what an earlier one found.
@@ -39,7 +41,8 @@ from searchkit import PlanError, Progress, Result, get_strategy
 from .allowance import Allowance, check_limits
 from .anyplan import AnyPlanProblem
 from .board import Board
-from .compiled import CompiledPulls
+from .compiled import CompiledPulls, CompiledSearch
+from .compiledfeatures import CompiledFeatures
 from .features import feature_search
 from .levels import select_level, split_levels
 from .lurd import plan_to_lurd, replay_lurd
@@ -163,7 +166,8 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     ``mode="optimal"`` runs ``strategy`` (default ``astar``); ``mode="any"`` runs ``strategy``
     on the ``any`` problem (``"features"``: the feature-space search of :mod:`.features`;
     ``"pull"``: the backward search of :mod:`.pulls`; ``"compiled-pull"``: the same compiled, of
-    :mod:`.compiled`), or without one the ``portfolio`` (default
+    :mod:`.compiled`; ``"compiled-features"``: the compiled feature-space search of
+    :mod:`.compiledfeatures`), or without one the ``portfolio`` (default
     :data:`~.portfolio.PORTFOLIO`, same layout; a member whose strategy is ``"pull"`` is the
     backward search, and the ``any`` members after it meet it; a forward member's tuning may
     also hold :data:`~.portfolio.TABLE_TUNING`). ``options`` are the other ``sokoban`` puzzle
@@ -173,10 +177,10 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     (:class:`~.problem.TieBreakSokobanProblem`, within what is left of the time limit) replaces
     the plan by one with the fewest moves among push-optimal plans. The counters add up every
     search run. A bad ``strategy`` or portfolio member (an unknown mode, strategy or tuning
-    switch, ``features``, ``pull`` or ``compiled-pull`` in the optimal mode, ``compiled-pull``
-    without Numba, a share outside (0, 1], a ``subset_sets`` that is not a positive whole
-    number) or a bad limit (``time_limit`` not a
-    positive finite number or ``None``: :func:`~.allowance.check_limits`) raises ``ValueError`` or
+    switch, a search of this plugin's in the optimal mode, a compiled one without Numba, a share
+    outside (0, 1], a ``subset_sets`` that is not a positive whole number) or a bad limit
+    (``time_limit`` not a positive finite number or ``None``:
+    :func:`~.allowance.check_limits`) raises ``ValueError`` or
     :class:`~searchkit.UnknownNameError` before any search runs. ``progress``, if given, is
     every search's progress callback (:func:`searchkit.search`'s; with several workers the
     lanes, in their own processes, do not call it). Raises
@@ -234,8 +238,11 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
                                            subsets=options["subsets"],
                                            tunnels=tuning.get("tunnels", True), **member_tuning)
             result = allowance.run(problem, "greedy", seconds, budget)
-        elif member_strategy == "compiled-pull":  # the same, compiled: it meets no search
-            problem = CompiledPulls(board, **member_tuning)
+        elif member_strategy in ("compiled-pull", "compiled-features"):  # they meet no search
+            problem = CompiledPulls(board, **member_tuning) \
+                if member_strategy == "compiled-pull" else \
+                CompiledFeatures(board, **{rule: options[rule]
+                                           for rule in ("freeze", "subsets", "pi_corral")})
             result = problem.run(seconds, allowance.now, budget.max_expansions,
                                  budget.max_bytes, progress)
         else:
@@ -288,7 +295,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     lurd = None
     if result.solved and result.actions is not None:
         last = result.states[-1] if result.states else None
-        if isinstance(problem, CompiledPulls):
+        if isinstance(problem, CompiledSearch):
             lurd = problem.forward_lurd(result.actions)
         elif isinstance(problem, PullProblem):
             if recorder is not None and recorder.tree is not None and last is not None and \

@@ -135,6 +135,12 @@ class SubsetTable:
         self._answers = {}
         return True
 
+    @property
+    def neighbours(self) -> int:
+        """How many of the pushed box's nearest other boxes :meth:`alive` draws the subsets of
+        the largest size from."""
+        return self._neighbours
+
     def alive(self, others: tuple[int, ...], pushed: int, keeper: int) -> bool:
         """False when some tested subset holding the box on ``pushed`` cannot be solved alone.
 

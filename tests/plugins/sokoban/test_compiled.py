@@ -174,9 +174,10 @@ def test_ctrl_c_never_lands_inside_a_kernel(monkeypatch: pytest.MonkeyPatch, ker
 def test_warming_loads_every_kernel() -> None:
     """What the lanes of a parallel solve inherit from the process that forks them (a fresh
     process: in this one, earlier tests may have loaded them)."""
-    code = ("from searchkit_sokoban import compiled, jit\n"
+    code = ("from searchkit_sokoban import compiled, jit, jitfeatures, jitrules\n"
             "called = [jit.flood, jit.matching, jit.find, jit.rehash, jit.heap_push, jit.seed,"
-            " jit.expand]\n"  # from Python (the others are compiled into expand)
+            " jit.expand, jitfeatures.enqueue, jitfeatures.expand, jitrules.regions,"
+            " jitrules.insert_all]\n"  # from Python (the others are compiled into expand)
             "assert not any(kernel.signatures for kernel in called)\n"
             "compiled.warm()\n"
             "assert all(kernel.signatures for kernel in called)\n")

@@ -1,0 +1,224 @@
+"""A feature-space search on pushes, compiled by Numba: ``strategy="compiled-features"``.
+
+The idea of Shoham and Schaeffer's FESS (:mod:`.features`) on a forward search of single
+pushes run by the kernels of :mod:`.jitfeatures` and :mod:`.jitrules`, some thirty times as
+fast as the Python searches. Every position stored goes into the *cell* of its two features:
+how many boxes stand off their goals, and how many connected parts the free floor has (the
+keeper's regions: a box that walls off part of the level makes one more). The search takes the
+cells in turn, in the order they appeared, and expands the best position of each: the one with
+the smallest matching bound (a minimum-cost assignment of the boxes to the goals by box-alone
+pushes, exact), the newest first among equals. So positions of every kind make progress at
+once, where greedy search on the bound alone dives into one region of the space and stays:
+with these two features the search solves Sasquatch 17, which no other search here solves
+(docs/puzzles/sokoban.md). Neither feature alone does, nor the search without the ``subsets``
+table.
+
+Its rules are the forward searches' (:mod:`.pushes`), each sound, so ``no_solution`` is a
+proof: ``dead_squares``, ``freeze``, ``subsets`` (the level's table, built on first use and
+shared with every search on the level: pairs, and the largest size with the pushed box's six
+nearest others), ``pi_corral`` (only the pushes into the PI-corral with the fewest; it keeps a
+plan when one exists) and ``bipartite`` (the matching: a position whose boxes cannot all reach
+distinct goals). ``freeze``, ``subsets`` and ``pi_corral`` can be switched off (the puzzle's
+options of the same names). Its plans are not optimal.
+
+>>> from .levels import split_levels
+>>> board = Board(split_levels("#######\\n#@ $ .#\\n# $  .#\\n#######")[0])
+>>> search = CompiledFeatures(board)
+>>> result = search.run(seconds=600)
+>>> result.status, result.cost, search.forward_lurd(result.actions)
+('solved', 5, 'dRRluRRldR')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from .board import Board
+from .compiled import CompiledSearch, Positions, sigint_held
+from .pushes import RULES
+from .subsets import level_table
+
+__all__ = ["CompiledFeatures", "FIRST_CELLS", "MAX_BUCKETS"]
+
+#: Cells the queues hold at first; they double when full.
+FIRST_CELLS = 64
+#: The most buckets a cell has: larger bounds share the last one.
+MAX_BUCKETS = 4096
+#: Rows of a table converted to floor-index bits at once (bounds the scratch memory).
+CHUNK = 8192
+
+
+class CompiledFeatures(CompiledSearch):
+    """The compiled feature-space search on ``board`` (the module docstring): :meth:`run`
+    searches, :meth:`forward_lurd` spells the plan. ``freeze``, ``subsets``, ``pi_corral``:
+    the rules of those names. Raises ``ImportError`` naming the extra to install when Numba is
+    missing."""
+
+    strategy = "compiled-features"
+    exhausted = "every position reachable by pushes was expanded"
+
+    def __init__(self, board: Board, *, freeze: bool = True, subsets: bool = True,
+                 pi_corral: bool = True) -> None:
+        super().__init__(board, tuple(rule for rule in RULES if rule not in ("rooms", "corral")))
+        self.rules = {"freeze": freeze, "subsets": subsets, "pi_corral": pi_corral}
+
+    def _arrays(self, capacity: int, expired: Callable[[], bool]) -> _Arrays:
+        with sigint_held():
+            from . import jit, jitfeatures
+        return _Arrays(self.board, capacity, jit, jitfeatures, self.rules, expired)
+
+    def _count(self, ctx: np.ndarray) -> None:
+        from . import jit, jitfeatures
+
+        for rule, slot in (("dead_squares", jit.DEAD), ("freeze", jitfeatures.FROZEN),
+                           ("bipartite", jit.UNMATCHED), ("subsets", jitfeatures.SUBSETS),
+                           ("pi_corral", jitfeatures.PI_CORRAL)):
+            self.pruned[rule] = int(ctx[slot])
+
+
+class _Arrays(Positions):
+    """The level, the positions and the cells as the arrays :func:`.jitfeatures.expand`
+    takes."""
+
+    def __init__(self, board: Board, capacity: int, jit: Any, kernels: Any,
+                 rules: dict[str, bool], expired: Callable[[], bool]) -> None:
+        super().__init__(board, capacity, board.push_distance, jit, {"link": np.int32})
+        self.kernels, size = kernels, board.size
+        floor_cells = np.array(board.floor, np.int64)
+        fidx = np.full(size, -1, np.int64)
+        fidx[floor_cells] = np.arange(len(floor_cells))
+        cells = np.arange(size)
+        self.level = (self.floor, np.frombuffer(bytes(board.dead), np.uint8).copy(),
+                      np.frombuffer(bytes(board.is_goal), np.uint8).copy(), self.off, self.dist,
+                      self.zb, self.zk, floor_cells, fidx, cells // board.width,
+                      cells % board.width, np.array([rules["freeze"], rules["pi_corral"]]))
+        k = len(board.goals)
+        finite = self.dist[self.dist < jit.BIG]
+        buckets = min(MAX_BUCKETS, k * int(finite.max(initial=0)) + 1)
+        self.queues = (np.full((k + 1, len(floor_cells) + 1), -1, np.int32),
+                       np.full((FIRST_CELLS, buckets), -1, np.int32),
+                       np.zeros(FIRST_CELLS, np.int64), np.zeros(FIRST_CELLS, np.int64))
+        self.subsets = _export_subsets(board, fidx, floor_cells, expired) if rules["subsets"] \
+            else _no_subsets(len(floor_cells))
+        largest = max(self.subsets[1], 1)
+        self.scratch = (self.occ, self.mark, self.mark2, *(np.zeros(size, np.int64)
+                                                          for _ in "afm"),
+                        np.zeros(4 * size, np.int64), self.queue,
+                        *(np.empty(n, np.int64) for n in (k, k, 4 * k, 4 * k)),
+                        *(np.empty(level_table(board).neighbours if rules["subsets"] else 1,
+                                   np.int64) for _ in "nc"),
+                        *(np.empty(largest, np.int64) for _ in "cpk"), self.work)
+
+    def nbytes(self) -> int:
+        return super().nbytes() + sum(a.nbytes for a in self.queues[1:])
+
+    def start(self, ctx: np.ndarray) -> str:
+        """Store the level's start and put it in its cell; a reason if it is dead."""
+        jit, board = self.jit, self.board
+        boxes = np.array(board.initial_boxes, self.cells)
+        h = jit.matching(boxes, self.dist, *self.work)
+        if h >= jit.BIG:
+            return "the start is a deadlock: the boxes cannot all reach distinct goals"
+        self.occ[boxes] = 1
+        ctx[jit.STAMP] += 1
+        root, parts = self.kernels.regions(board.keeper, self.level[7], self.floor, self.occ,
+                                           self.off, self.mark2, ctx[jit.STAMP], self.queue)
+        self.occ[:] = 0
+        n = self.store(ctx, boxes, root, np.bitwise_xor.reduce(self.zb[boxes]))
+        off_goal = sum(1 for cell in board.initial_boxes if not board.is_goal[cell])
+        self.kernels.enqueue(n, h, off_goal, parts, *self.queues, self.link, ctx)
+        return ""
+
+    def expand(self, limit: int, ctx: np.ndarray) -> None:
+        self.kernels.expand(limit, self.level, (self.states, self.roots, self.hashes,
+                                                self.parent, self.move, self.link, self.table),
+                            self.queues, self.subsets, self.scratch, ctx)
+
+    def grow(self, count: int) -> None:
+        """Double what is full: the positions' arrays, or the cells' (a full status means that
+        a position's children might not fit in one of them)."""
+        k = self.states.shape[1]
+        if count + 4 * k > self.states.shape[0]:
+            super().grow(count)
+        cell_id, heads, low, sizes = self.queues
+        if heads.shape[0] - 4 * k < np.count_nonzero(cell_id >= 0):
+            more = heads.shape[0]
+            self.queues = (cell_id, np.concatenate([heads, np.full_like(heads, -1)]),
+                           *(np.concatenate([a, np.zeros(more, a.dtype)]) for a in (low, sizes)))
+
+    def pushes(self, solved: int) -> list[tuple[int, int]]:
+        """The pushes ``(box cell, direction)`` from the start to position ``solved``."""
+        return self.moves(solved)[::-1]
+
+
+def _no_subsets(floor: int) -> tuple[Any, ...]:
+    """The arrays of an empty ``subsets`` table (the rule switched off)."""
+    words = max(1, (floor + 63) // 64)
+    return (np.zeros((0, 0, words), np.uint64), 0, np.full(1, -1, np.int64),
+            np.zeros(1, np.int32), np.zeros((1, words), np.uint64), 1)
+
+
+def _export_subsets(board: Board, fidx: np.ndarray, floor_cells: np.ndarray,
+                    expired: Callable[[], bool]) -> tuple[Any, ...]:
+    """The level's ``subsets`` table (built on first use, within ``expired``) as the arrays of
+    :func:`.jitrules.subsets_alive`: ``(pairs, largest size, keys, rows, bits, shift)``."""
+    from . import jitrules
+
+    tables = level_table(board, expired).tables
+    floor = len(floor_cells)
+    empty = _no_subsets(floor)
+    if 2 not in tables:
+        return empty
+    pair_cells = np.array([_cells(mask) for mask in tables[2]], np.int64).reshape(-1, 2)
+    pair_bits = _floor_bits(list(tables[2].values()), board.size, floor_cells)
+    a, b = fidx[pair_cells[:, 0]], fidx[pair_cells[:, 1]]
+    pairs = np.zeros((floor, floor, pair_bits.shape[1]), np.uint64)
+    pairs[a, b] = pairs[b, a] = pair_bits
+    size = max(tables)
+    shift = max(1, (floor - 1).bit_length())
+    if size < 3 or size * shift > 62:  # no larger size, or its keys would not fit 63 bits
+        return (pairs, 2, *empty[2:5], shift)
+    largest = tables[size]
+    packed = np.zeros(len(largest), np.int64)
+    for row, mask in enumerate(largest):
+        key = 0
+        for index in sorted(int(fidx[cell]) for cell in _cells(mask)):
+            key = key << shift | index
+        packed[row] = key
+    keys = np.full(1 << (2 * len(largest)).bit_length(), -1, np.int64)
+    rows = np.zeros(keys.shape[0], np.int32)
+    with sigint_held():
+        jitrules.insert_all(keys, rows, packed)
+    bits = _floor_bits(list(largest.values()), board.size, floor_cells)
+    return pairs, size, keys, rows, bits, shift
+
+
+def _cells(mask: int) -> list[int]:
+    """The cells of a bit mask, smallest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def _floor_bits(masks: list[int], size: int, floor_cells: np.ndarray) -> np.ndarray:
+    """Masks of cells (Python integers, bit ``c`` for cell ``c``) as rows of 64-bit words over
+    floor indices (bit ``i`` for ``floor_cells[i]``)."""
+    width = (size + 7) // 8
+    words = max(1, (len(floor_cells) + 63) // 64)
+    out = np.zeros((len(masks), words), np.uint64)
+    for first in range(0, len(masks), CHUNK):
+        chunk = masks[first:first + CHUNK]
+        raw = np.frombuffer(b"".join(mask.to_bytes(width, "little") for mask in chunk),
+                            np.uint8).reshape(len(chunk), width)
+        on = np.unpackbits(raw, axis=1, bitorder="little")[:, floor_cells]
+        padded = np.zeros((len(chunk), 64 * words), np.uint8)
+        padded[:, :on.shape[1]] = on
+        out[first:first + len(chunk)] = np.packbits(padded, axis=1, bitorder="little") \
+            .view("<u8")
+    return out
