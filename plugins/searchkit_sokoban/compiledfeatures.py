@@ -38,10 +38,17 @@ import numpy as np
 
 from .board import Board
 from .compiled import CompiledSearch, Positions, sigint_held
+from .packing import packing_order
+from .projection import Projection
 from .pushes import RULES
 from .subsets import level_table
 
-__all__ = ["CompiledFeatures", "FIRST_CELLS", "MAX_BUCKETS"]
+__all__ = ["CompiledFeatures", "FEATURES", "FIRST_CELLS", "MAX_BUCKETS", "check_features"]
+
+#: The features a cell may be made of (``features=``), after :mod:`.projection`: the boxes off
+#: their goals, the connected parts of the free floor, the goals filled in the packing order,
+#: the links between rooms that a box off its goal obstructs, the boxes out of plan.
+FEATURES = ("off_goal", "regions", "packing", "room_links", "out_of_plan")
 
 #: Cells the queues hold at first; they double when full.
 FIRST_CELLS = 64
@@ -60,15 +67,18 @@ class CompiledFeatures(CompiledSearch):
     strategy = "compiled-features"
     exhausted = "every position reachable by pushes was expanded"
 
-    def __init__(self, board: Board, *, freeze: bool = True, subsets: bool = True,
-                 pi_corral: bool = True) -> None:
+    def __init__(self, board: Board, *, features: tuple[str, ...] = ("off_goal", "regions"),
+                 freeze: bool = True, subsets: bool = True, pi_corral: bool = True) -> None:
         super().__init__(board, tuple(rule for rule in RULES if rule not in ("rooms", "corral")))
+        check_features(features)
+        self.features = tuple(FEATURES.index(name) for name in features)
         self.rules = {"freeze": freeze, "subsets": subsets, "pi_corral": pi_corral}
 
     def _arrays(self, capacity: int, expired: Callable[[], bool]) -> _Arrays:
         with sigint_held():
             from . import jit, jitfeatures
-        return _Arrays(self.board, capacity, jit, jitfeatures, self.rules, expired)
+        return _Arrays(self.board, capacity, jit, jitfeatures, self.rules, self.features,
+                       expired)
 
     def _count(self, ctx: np.ndarray) -> None:
         from . import jit, jitfeatures
@@ -84,21 +94,28 @@ class _Arrays(Positions):
     takes."""
 
     def __init__(self, board: Board, capacity: int, jit: Any, kernels: Any,
-                 rules: dict[str, bool], expired: Callable[[], bool]) -> None:
+                 rules: dict[str, bool], features: tuple[int, ...],
+                 expired: Callable[[], bool]) -> None:
         super().__init__(board, capacity, board.push_distance, jit, {"link": np.int32})
-        self.kernels, size = kernels, board.size
+        self.kernels, size, k = kernels, board.size, len(board.goals)
         floor_cells = np.array(board.floor, np.int64)
         fidx = np.full(size, -1, np.int64)
         fidx[floor_cells] = np.arange(len(floor_cells))
         cells = np.arange(size)
+        order = board.derived("packing_order", lambda: packing_order(board))
+        projection = Projection(board, order)
+        link = np.array(projection.link, np.int64)
+        radix = np.array([k + 1, len(floor_cells) + 1, k + 1, int(link.max()) + 1, k + 1])
+        closing = np.frombuffer(b"".join(projection.closing), np.uint8).reshape(-1, size)
         self.level = (self.floor, np.frombuffer(bytes(board.dead), np.uint8).copy(),
                       np.frombuffer(bytes(board.is_goal), np.uint8).copy(), self.off, self.dist,
                       self.zb, self.zk, floor_cells, fidx, cells // board.width,
-                      cells % board.width, np.array([rules["freeze"], rules["pi_corral"]]))
-        k = len(board.goals)
+                      cells % board.width, np.array([rules["freeze"], rules["pi_corral"]]),
+                      np.array(features, np.int64), radix, np.array(order, np.int64), link,
+                      closing)
         finite = self.dist[self.dist < jit.BIG]
         buckets = min(MAX_BUCKETS, k * int(finite.max(initial=0)) + 1)
-        self.queues = (np.full((k + 1, len(floor_cells) + 1), -1, np.int32),
+        self.queues = (*_cell_table(FIRST_CELLS), np.empty(FIRST_CELLS, np.int64),
                        np.full((FIRST_CELLS, buckets), -1, np.int32),
                        np.zeros(FIRST_CELLS, np.int64), np.zeros(FIRST_CELLS, np.int64))
         self.subsets = _export_subsets(board, fidx, floor_cells, expired) if rules["subsets"] \
@@ -110,26 +127,29 @@ class _Arrays(Positions):
                         *(np.empty(n, np.int64) for n in (k, k, 4 * k, 4 * k)),
                         *(np.empty(level_table(board).neighbours if rules["subsets"] else 1,
                                    np.int64) for _ in "nc"),
-                        *(np.empty(largest, np.int64) for _ in "cpk"), self.work)
+                        *(np.empty(largest, np.int64) for _ in "cpk"),
+                        np.zeros(len(link), np.int64), self.work)
 
     def nbytes(self) -> int:
-        return super().nbytes() + sum(a.nbytes for a in self.queues[1:])
+        return super().nbytes() + sum(a.nbytes for a in self.queues)
 
     def start(self, ctx: np.ndarray) -> str:
         """Store the level's start and put it in its cell; a reason if it is dead."""
-        jit, board = self.jit, self.board
+        jit, board, kernels = self.jit, self.board, self.kernels
         boxes = np.array(board.initial_boxes, self.cells)
         h = jit.matching(boxes, self.dist, *self.work)
         if h >= jit.BIG:
             return "the start is a deadlock: the boxes cannot all reach distinct goals"
         self.occ[boxes] = 1
         ctx[jit.STAMP] += 1
-        root, parts = self.kernels.regions(board.keeper, self.level[7], self.floor, self.occ,
-                                           self.off, self.mark2, ctx[jit.STAMP], self.queue)
+        root, parts = kernels.regions(board.keeper, self.level[7], self.floor, self.occ,
+                                      self.off, self.mark2, ctx[jit.STAMP], self.queue)
+        is_goal, (features, radix, order, link, closing) = self.level[2], self.level[12:]
+        key = kernels.feature_key(boxes, self.occ, parts, is_goal, features, radix, order, link,
+                                  closing, self.scratch[-2], ctx[jit.STAMP])
         self.occ[:] = 0
         n = self.store(ctx, boxes, root, np.bitwise_xor.reduce(self.zb[boxes]))
-        off_goal = sum(1 for cell in board.initial_boxes if not board.is_goal[cell])
-        self.kernels.enqueue(n, h, off_goal, parts, *self.queues, self.link, ctx)
+        kernels.enqueue(n, h, key, *self.queues, self.link, ctx)
         return ""
 
     def expand(self, limit: int, ctx: np.ndarray) -> None:
@@ -143,15 +163,46 @@ class _Arrays(Positions):
         k = self.states.shape[1]
         if count + 4 * k > self.states.shape[0]:
             super().grow(count)
-        cell_id, heads, low, sizes = self.queues
-        if heads.shape[0] - 4 * k < np.count_nonzero(cell_id >= 0):
+        keys, cells, cell_key, heads, low, sizes = self.queues
+        made = int(np.count_nonzero(keys >= 0))
+        if heads.shape[0] - 4 * k < made:
             more = heads.shape[0]
-            self.queues = (cell_id, np.concatenate([heads, np.full_like(heads, -1)]),
-                           *(np.concatenate([a, np.zeros(more, a.dtype)]) for a in (low, sizes)))
+            keys, cells = _cell_table(2 * more)
+            with sigint_held():
+                from . import jitrules
+
+                jitrules.insert_all(keys, cells, cell_key[:made])
+            self.queues = (keys, cells, *(np.concatenate([a, np.full_like(a, fill)])
+                                          for a, fill in ((cell_key, 0), (heads, -1),
+                                                          (low, 0), (sizes, 0))))
 
     def pushes(self, solved: int) -> list[tuple[int, int]]:
         """The pushes ``(box cell, direction)`` from the start to position ``solved``."""
         return self.moves(solved)[::-1]
+
+
+def check_features(features: Any) -> None:
+    """Refuse a bad ``features`` (``ValueError`` listing the valid names): a tuple of one or
+    more distinct names of :data:`FEATURES`.
+
+    >>> check_features(("regions", "packng"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown feature 'packng' (valid: off_goal, regions, packing, room_links, ...)
+    """
+    if not isinstance(features, tuple) or not features or len(set(features)) < len(features):
+        raise ValueError(f"features {features!r} must be a tuple of distinct feature names "
+                         f"({', '.join(FEATURES)})")
+    for name in features:
+        if name not in FEATURES:
+            raise ValueError(f"unknown feature {name!r} (valid: {', '.join(FEATURES)})")
+
+
+def _cell_table(cells: int) -> tuple[np.ndarray, np.ndarray]:
+    """An empty open-addressing table from feature keys to the numbers of up to ``cells``
+    cells (keys ``-1``: free slots)."""
+    slots = 1 << (4 * cells - 1).bit_length()
+    return np.full(slots, -1, np.int64), np.zeros(slots, np.int32)
 
 
 def _no_subsets(floor: int) -> tuple[Any, ...]:

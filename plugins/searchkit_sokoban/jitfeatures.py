@@ -3,8 +3,8 @@ Numba: :func:`expand`.
 
 A position is a row of ``states`` (its box cells, sorted), its keeper's region (``roots``: the
 region's smallest cell) and its 64-bit Zobrist hash (``hashes``), stored when first generated,
-in the open-addressing ``table`` of :mod:`.jit`. Each position waits in the *cell* of its two
-features, the boxes off their goals and the connected parts of the free floor (``cell_id``);
+in the open-addressing ``table`` of :mod:`.jit`. Each position waits in the *cell* of its
+features (:func:`feature_key`; ``keys`` and ``cell_of`` map a key to its cell's number);
 a cell is a bucket queue on the matching bound (``heads[cell, bound]``, the positions of one
 bucket linked newest first through ``link``, ``low[cell]`` at or below its smallest non-empty
 bucket). The cells are taken in turn, in the order they were made, and each turn expands the
@@ -36,7 +36,7 @@ from .jit import (
     matching,
     moved,
 )
-from .jitrules import frozen, pi_corral, regions, subsets_alive
+from .jitrules import frozen, pi_corral, regions, slot_of, subsets_alive
 
 #: The slots of :func:`expand`'s counters ``ctx`` beyond :mod:`.jit`'s (there ``HEAP`` counts
 #: the positions waiting in all cells, ``DEAD`` the children on dead squares): cut by the
@@ -45,13 +45,52 @@ FROZEN, SUBSETS, PI_CORRAL, CELLS, TURN, ROUND = range(10, 16)
 
 
 @njit(cache=True)
-def enqueue(s, h, off_goal, parts, cell_id, heads, low, sizes, link, ctx):
-    """Put position ``s`` of bound ``h`` into the cell of its features, made if new."""
-    cell = cell_id[off_goal, parts]
-    if cell < 0:
-        cell = cell_id[off_goal, parts] = ctx[CELLS]
+def feature_key(child, occ, parts, is_goal, features, radix, order, link, closing, seen,
+                stamp):
+    """The key of the cell of ``child`` (its boxes also marked in ``occ``; ``parts``: the free
+    floor's connected parts): the ``features`` chosen (:data:`.compiledfeatures.FEATURES`'s
+    numbers), a digit each in base ``radix[feature]``. ``seen`` is scratch over link numbers,
+    ``stamp`` a value it never held."""
+    packed = 0
+    while packed < order.shape[0] and occ[order[packed]]:
+        packed += 1
+    key = 0
+    for f in features:
+        if f == 0:  # boxes off their goals
+            value = 0
+            for c in child:
+                value += 1 - is_goal[c]
+        elif f == 1:  # connected parts of the free floor
+            value = parts
+        elif f == 2:  # goals filled in the packing order
+            value = packed
+        elif f == 3:  # links between rooms that a box off its goal obstructs
+            value = 0
+            for c in child:
+                if link[c] and not is_goal[c] and seen[link[c]] != stamp:
+                    seen[link[c]] = stamp
+                    value += 1
+        else:  # boxes out of plan: in the area that the next goal of the order closes off
+            value = 0
+            if packed < order.shape[0]:
+                for c in child:
+                    value += closing[packed, c]
+                value = max(0, value - 1)
+        key = key * radix[f] + value
+    return key
+
+
+@njit(cache=True)
+def enqueue(s, h, key, keys, cells, cell_key, heads, low, sizes, link, ctx):
+    """Put position ``s`` of bound ``h`` into the cell of feature key ``key`` (``keys`` and
+    ``cells``: an open-addressing table from keys to cell numbers), made if new."""
+    slot = slot_of(keys, key)
+    if keys[slot] == -1:
+        keys[slot], cells[slot] = key, ctx[CELLS]
+        cell_key[ctx[CELLS]] = key
+        low[ctx[CELLS]] = heads.shape[1] - 1
         ctx[CELLS] += 1
-        low[cell] = heads.shape[1] - 1
+    cell = cells[slot]
     bucket = min(h, heads.shape[1] - 1)
     link[s] = heads[cell, bucket]
     heads[cell, bucket] = s
@@ -66,20 +105,23 @@ def expand(limit, level, store, queues, subsets, scratch, ctx):
     :data:`FROZEN`...).
 
     ``level``: the arrays of the board (floor, dead squares, goals, offsets, the push distances
-    to each goal, Zobrist keys, the floor cells and their indices, rows and columns) and the
-    switches of the ``freeze`` and ``pi_corral`` rules;
+    to each goal, Zobrist keys, the floor cells and their indices, rows and columns), the
+    switches of the ``freeze`` and ``pi_corral`` rules, and the features' (the features chosen
+    and their bases, the packing order, the links, the areas each goal of the order closes
+    off: :func:`feature_key`);
     ``store``: the positions; ``queues``: the cells; ``subsets``: the exported table (see
     :func:`.jitrules.subsets_alive`). A push moves a box from ``b`` to ``b + off[d]``, the
     keeper standing on ``b - off[d]``; ``move`` records ``4 * b + d`` and ``parent`` the
     position pushed from. The search ends ``SOLVED`` at a child with every box on a goal,
     ``EXHAUSTED`` when no position waits (no plan), ``FULL`` (before a position whose children
     might not fit) when the arrays must grow."""
-    floor, dead, is_goal, off, dist, zb, zk, floor_cells, fidx, row, col, rules = level
+    floor, dead, is_goal, off, dist, zb, zk, floor_cells, fidx, row, col, rules, features, \
+        radix, order, links, closing = level
     states, roots, hashes, parent, move, link, table = store
-    cell_id, heads, low, sizes = queues
-    pairs, size, keys, rows, bits, shift = subsets
+    keys, cell_of, cell_key, heads, low, sizes = queues
+    pairs, size, set_keys, set_rows, set_bits, shift = subsets
     occ, mark, mark2, area, fence, member, allow, queue, group, barrier, pushes, best, \
-        nearest, chosen, combo, cells, packed, work = scratch
+        nearest, chosen, combo, cells, packed, seen, work = scratch
     n, nb, width = ctx[N_STATES], states.shape[1], off[1]
     child = np.empty(nb, states.dtype)
     for _ in range(limit):
@@ -137,9 +179,9 @@ def expand(limit, level, store, queues, subsets, scratch, ctx):
                                                     group, member, ctx[STAMP]) else 0
                 if not cut:
                     moved(states[s], b, target, child)
-                    if not subsets_alive(child, target, b, fidx, row, col, pairs, size, keys,
-                                         rows, bits, shift, nearest, chosen, combo, cells,
-                                         packed):
+                    if not subsets_alive(child, target, b, fidx, row, col, pairs, size,
+                                         set_keys, set_rows, set_bits, shift, nearest, chosen,
+                                         combo, cells, packed):
                         cut = SUBSETS
                 if not cut:
                     h = matching(child, dist, *work)
@@ -151,6 +193,8 @@ def expand(limit, level, store, queues, subsets, scratch, ctx):
                     continue
                 ctx[STAMP] += 1
                 root, parts = regions(b, floor_cells, floor, occ, off, mark2, ctx[STAMP], queue)
+                key = feature_key(child, occ, parts, is_goal, features, radix, order, links,
+                                  closing, seen, ctx[STAMP])
                 occ[b], occ[target] = 1, 0
                 hh = box_hash ^ zb[b] ^ zb[target] ^ zk[root]
                 slot = find(table, hashes, states, roots, hh, child, root)
@@ -164,10 +208,7 @@ def expand(limit, level, store, queues, subsets, scratch, ctx):
                 if h == 0:
                     ctx[STATUS], ctx[SOLVED_AT] = SOLVED, n - 1
                     break
-                off_goal = 0
-                for j in range(nb):
-                    off_goal += 1 - is_goal[child[j]]
-                enqueue(n - 1, h, off_goal, parts, cell_id, heads, low, sizes, link, ctx)
+                enqueue(n - 1, h, key, keys, cell_of, cell_key, heads, low, sizes, link, ctx)
             if ctx[STATUS]:
                 break
         for j in range(nb):

@@ -23,12 +23,13 @@ from typing import Any
 from searchkit import UnknownNameError, get_strategy
 
 from .compiled import available
+from .compiledfeatures import check_features
 from .problem import MODES
 from .routes import check_macros
 
-__all__ = ["ANY_TUNING", "COMPILED", "COMPILED_TUNING", "FEATURE_TUNING", "LANES", "OWN_SEARCHES",
-           "PORTFOLIO", "PULL_TUNING", "TABLE_TUNING", "Member", "check_plan", "check_strategy",
-           "check_switches", "check_workers"]
+__all__ = ["ANY_TUNING", "COMPILED", "COMPILED_FEATURES_TUNING", "COMPILED_TUNING",
+           "FEATURE_TUNING", "LANES", "OWN_SEARCHES", "PORTFOLIO", "PULL_TUNING", "TABLE_TUNING",
+           "Member", "check_plan", "check_strategy", "check_switches", "check_workers"]
 
 #: Keyword arguments of :class:`~.anyplan.AnyPlanProblem` that :func:`~.solve.solve_level`
 #: passes on in ``mode="any"`` (switches for ablations, not puzzle options); ``tunnels`` also
@@ -42,6 +43,10 @@ PULL_TUNING = ("macro_depth", "plateau_macros")
 #: is ``"compiled-pull"`` takes as its tuning (whole numbers, 0 or more: ``noise``, the range of
 #: the random part of its guide, and ``seed``, its generator's seed).
 COMPILED_TUNING = ("noise", "seed")
+#: Keyword arguments of :class:`~.compiledfeatures.CompiledFeatures` that a portfolio member
+#: whose strategy is ``"compiled-features"`` takes as its tuning (``features``: a tuple of names
+#: of :data:`~.compiledfeatures.FEATURES`).
+COMPILED_FEATURES_TUNING = ("features",)
 #: Keyword arguments of :func:`~.features.feature_search` that :func:`~.solve.solve_level`
 #: passes on (switches for ablations: ``box_moves``, ``opener``).
 FEATURE_TUNING = ("box_moves", "opener")
@@ -74,7 +79,7 @@ Member = tuple[str, str, str, float, dict[str, Any]]
 #: only with it (docs/puzzles/sokoban.md). It meets no other search, so the Python one still
 #: runs after it.
 PORTFOLIO: tuple[Member, ...] = (
-    *((("compiled pull", "any", "compiled-pull", 0.2, {"noise": 3}),) if available() else ()),
+    *((("compiled pull", "any", "compiled-pull", 0.25, {"noise": 3}),) if available() else ()),
     ("pull", "any", "pull", 0.35, {}),
     ("pull, plateau macros", "any", "pull", 0.05,
      {"macro_depth": 8, "plateau_macros": True}),
@@ -138,12 +143,12 @@ def check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
         if tuning and mode != "any":
             raise ValueError(f"{where}tuning {sorted(tuning)} applies only to mode 'any'")
         valid = PULL_TUNING if strategy == "pull" else COMPILED_TUNING \
-            if strategy == "compiled-pull" else () if strategy == "compiled-features" \
-            else (*ANY_TUNING, *TABLE_TUNING)
+            if strategy == "compiled-pull" else COMPILED_FEATURES_TUNING \
+            if strategy == "compiled-features" else (*ANY_TUNING, *TABLE_TUNING)
         for switch in tuning:
             if switch not in valid:
                 raise ValueError(f"{where}unknown tuning {switch!r} (valid: "
-                                 f"{', '.join(valid) or 'none'})")
+                                 f"{', '.join(valid)})")
         _check_values(tuning, where)
         for switch, least, what in (("subset_sets", 1, "a positive whole number (box sets)"),
                                      ("noise", 0, "a whole number, 0 or more"),
@@ -152,6 +157,11 @@ def check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
             if value is not None and (not isinstance(value, int) or isinstance(value, bool) or
                                       value < least):
                 raise ValueError(f"{where}{switch} {value!r} must be {what}")
+        if "features" in tuning:
+            try:
+                check_features(tuning["features"])
+            except ValueError as error:
+                raise ValueError(f"{where}{error}") from None
         if strategy in COMPILED and not available():
             raise ValueError(f"{where}strategy {strategy!r} needs Numba: pip install "
                              "'searchkit[fast]'")

@@ -241,8 +241,9 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
         elif member_strategy in ("compiled-pull", "compiled-features"):  # they meet no search
             problem = CompiledPulls(board, **member_tuning) \
                 if member_strategy == "compiled-pull" else \
-                CompiledFeatures(board, **{rule: options[rule]
-                                           for rule in ("freeze", "subsets", "pi_corral")})
+                CompiledFeatures(board, **member_tuning,
+                                 **{rule: options[rule] for rule in ("freeze", "subsets",
+                                                                     "pi_corral")})
             result = problem.run(seconds, allowance.now, budget.max_expansions,
                                  budget.max_bytes, progress)
         else:
