@@ -128,6 +128,32 @@ def rehash(table, hashes, count):
 
 
 @njit(cache=True)
+def occupy(s, states, roots, floor, occ, off, mark, queue, ctx):
+    """Begin expanding position ``s``: mark its boxes in ``occ``, and its keeper's region in
+    ``mark`` with a new stamp, which it returns."""
+    for j in range(states.shape[1]):
+        occ[states[s, j]] = 1
+    ctx[STAMP] += 1
+    flood(roots[s], floor, occ, off, mark, ctx[STAMP], queue)
+    return ctx[STAMP]
+
+
+@njit(cache=True)
+def add(table, hashes, states, roots, parent, move, n, child, root, h, s, m, ctx):
+    """Store the position (``child``, ``root``) of hash ``h`` as number ``n``, reached from
+    position ``s`` by move ``m``, unless it is stored already (counted in ``ctx``); whether it
+    was new."""
+    slot = find(table, hashes, states, roots, h, child, root)
+    if slot >= 0:
+        ctx[DUPLICATES] += 1
+        return False
+    table[-slot - 1] = n
+    states[n], roots[n], hashes[n] = child, root, h
+    parent[n], move[n] = s, m
+    return True
+
+
+@njit(cache=True)
 def heap_push(heap, n, key):
     """Add ``key`` to the binary min-heap ``heap[:n]``; its new size."""
     i = n
@@ -202,11 +228,7 @@ def expand(limit, floor, dead, keeper, off, dist, zb, zk, states, roots, hashes,
         key, hn = heap_pop(heap, hn)
         s = IDX_MASK - (key & IDX_MASK)
         ctx[EXPANDED] += 1
-        for j in range(nb):
-            occ[states[s, j]] = 1
-        ctx[STAMP] += 1
-        stamp = ctx[STAMP]
-        flood(roots[s], floor, occ, off, mark, stamp, queue)
+        stamp = occupy(s, states, roots, floor, occ, off, mark, queue, ctx)
         box_hash = hashes[s] ^ zk[roots[s]]
         for i in range(nb):
             b = states[s, i]
@@ -229,14 +251,9 @@ def expand(limit, floor, dead, keeper, off, dist, zb, zk, states, roots, hashes,
                 root = flood(step, floor, occ, off, mark2, ctx[STAMP], queue)
                 occ[b], occ[stand] = 1, 0
                 hh = box_hash ^ zb[b] ^ zb[stand] ^ zk[root]
-                slot = find(table, hashes, states, roots, hh, child, root)
-                if slot >= 0:
-                    ctx[DUPLICATES] += 1
+                if not add(table, hashes, states, roots, parent, move, n, child, root, hh, s,
+                           4 * b + d, ctx):
                     continue
-                slot = -slot - 1
-                states[n], roots[n], hashes[n] = child, root, hh
-                parent[n], move[n] = s, 4 * b + d
-                table[slot] = n
                 n += 1
                 if h == 0 and mark2[keeper] == ctx[STAMP]:
                     ctx[STATUS], ctx[SOLVED_AT] = SOLVED, n - 1

@@ -19,7 +19,6 @@ from numba import njit
 from .jit import (
     BIG,
     DEAD,
-    DUPLICATES,
     EXHAUSTED,
     EXPANDED,
     FULL,
@@ -31,10 +30,10 @@ from .jit import (
     STAMP,
     STATUS,
     UNMATCHED,
-    find,
-    flood,
+    add,
     matching,
     moved,
+    occupy,
 )
 from .jitrules import frozen, pi_corral, regions, slot_of, subsets_alive
 
@@ -148,11 +147,7 @@ def expand(limit, level, store, queues, subsets, scratch, ctx):
         sizes[cell] -= 1
         ctx[HEAP] -= 1
         ctx[EXPANDED] += 1
-        for j in range(nb):
-            occ[states[s, j]] = 1
-        ctx[STAMP] += 1
-        stamp = ctx[STAMP]
-        flood(roots[s], floor, occ, off, mark, stamp, queue)
+        stamp = occupy(s, states, roots, floor, occ, off, mark, queue, ctx)
         corral = -1
         if rules[1]:
             corral = pi_corral(floor_cells, floor, is_goal, occ, mark, stamp, off, area, fence,
@@ -197,13 +192,9 @@ def expand(limit, level, store, queues, subsets, scratch, ctx):
                                   closing, seen, ctx[STAMP])
                 occ[b], occ[target] = 1, 0
                 hh = box_hash ^ zb[b] ^ zb[target] ^ zk[root]
-                slot = find(table, hashes, states, roots, hh, child, root)
-                if slot >= 0:
-                    ctx[DUPLICATES] += 1
+                if not add(table, hashes, states, roots, parent, move, n, child, root, hh, s,
+                           4 * b + d, ctx):
                     continue
-                table[-slot - 1] = n
-                states[n], roots[n], hashes[n] = child, root, hh
-                parent[n], move[n] = s, 4 * b + d
                 n += 1
                 if h == 0:
                     ctx[STATUS], ctx[SOLVED_AT] = SOLVED, n - 1

@@ -135,8 +135,8 @@ def run_collection(options: Options, suffix: str) -> Table:
                   "- every plan replayed square by square."], details)
 
 
-#: ``sokoban-any-ablation``: a name and what to switch off (the compiled backward search's rows
-#: only with Numba installed).
+#: ``sokoban-any-ablation``: a name and what to switch off (the compiled searches' rows only
+#: with Numba installed).
 ABLATION: tuple[tuple[str, dict[str, Any]], ...] = (
     ("everything on", {}),
     ("no tunnel macros or pulls", {"tunnels": False}),
@@ -165,8 +165,9 @@ ABLATION: tuple[tuple[str, dict[str, Any]], ...] = (
     ("the same, with its macros on plateaus only",
      {"portfolio": (("pull, plateau macros", "any", "pull", 1.0,
                      {"macro_depth": 8, "plateau_macros": True}),)}),
-    *((("compiled backward search alone", {"strategy": "compiled-pull"}),)
-      if available() else ()),
+    *((("compiled backward search alone", {"strategy": "compiled-pull"}),
+       ("compiled feature-space search alone", {"strategy": "compiled-features"})
+       ) if available() else ()),
 )
 
 

@@ -1,6 +1,8 @@
 """The compiled backward search (``strategy="compiled-pull"``, :mod:`searchkit_sokoban.compiled`):
-its plans replay square by square, its ``no_solution`` is a proof, its arrays grow without
-changing the search, and it obeys its budgets and Ctrl-C.
+its plans replay square by square, its ``no_solution`` is a proof; and what both compiled
+searches share (the compiled feature-space search's own tests are in
+``test_compiled_features``): their arrays grow without changing the search, they obey their
+budgets and Ctrl-C, a missing Numba is named.
 
 Independent facts: the exhaustive breadth-first search over single keeper steps of
 ``test_anyplan`` (no pruning) says whether a random level can be solved; the exact A* of the
@@ -17,6 +19,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 
 import pytest
 
@@ -24,9 +28,10 @@ if not os.environ.get("SEARCHKIT_REQUIRE_NUMBA"):
     pytest.importorskip("numba")
 
 from hypothesis import given, settings
-from searchkit_sokoban import compiled, replay_lurd, solve_level
+from searchkit_sokoban import compiled, compiledfeatures, replay_lurd, solve_level
 from searchkit_sokoban.board import Board
 from searchkit_sokoban.compiled import CompiledPulls
+from searchkit_sokoban.compiledfeatures import CompiledFeatures
 from searchkit_sokoban.levels import select_level, split_levels
 from searchkit_sokoban.portfolio import check_plan
 from searchkit_sokoban.pulls import PULL_RULES
@@ -38,19 +43,26 @@ from tests.shared import needs_data
 from tests.signals import default_ctrl_c
 
 DATA = SHARED / "sokoban"
+MICROBAN_2 = "  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########"
 
 
 def _board(text: str, level: int | None = None) -> Board:
     return Board(select_level(split_levels(text), level))
 
 
+@pytest.mark.parametrize("search", [
+    CompiledPulls, CompiledFeatures,
+    partial(CompiledFeatures, freeze=False, subsets=False, pi_corral=False),
+    partial(CompiledFeatures, features=("packing", "regions", "room_links", "out_of_plan"))],
+    ids=["pulls", "features", "features, rules off", "features, FESS's four"])
 @given(puzzle_instances("sokoban", rows=5, cols=6, boxes=3, walls=0.2))
 @settings(max_examples=60, deadline=None)
-def test_compiled_pulls_solve_exactly_the_solvable_levels(text: str) -> None:
-    """Soundness of the two rules and of the keeper regions: ``no_solution`` means no plan
-    exists, a plan replays forwards and has no fewer pushes than the exact optimum."""
+def test_compiled_searches_solve_exactly_the_solvable_levels(search: Callable, text: str
+                                                             ) -> None:
+    """Soundness of the rules and of the keeper regions: ``no_solution`` means no plan exists,
+    a plan replays forwards and has no fewer pushes than the exact optimum."""
     rows = text.splitlines()
-    search = CompiledPulls(_board(text))
+    search = search(_board(text))
     result = search.run()
     assert result.status in ("solved", "no_solution")
     assert result.solved == _solvable(rows)
@@ -62,28 +74,36 @@ def test_compiled_pulls_solve_exactly_the_solvable_levels(text: str) -> None:
 
 
 @needs_data
-@pytest.mark.parametrize("number", [1, 50, 93, 139, 144, 155])
-def test_compiled_pulls_solve_microban_levels_and_the_plans_replay(number: int) -> None:
-    """Among them the three whose packed goals defeat the forward searches (93, 139, 144)."""
-    raw = select_level(split_levels((DATA / "microban.xsb").read_text()), number)
-    search = CompiledPulls(Board(raw))
-    result = search.run(max_expansions=1_000_000)
+@pytest.mark.parametrize("search, collection, number, expansions", [
+    *((CompiledPulls, "microban", n, 1_000_000) for n in (1, 50, 93, 139, 144, 155)),
+    *((CompiledFeatures, "microban", n, 500_000) for n in (1, 50, 100, 155)),
+    (CompiledFeatures, "sasquatch", 17, 400_000)])
+def test_compiled_searches_solve_real_levels_and_the_plans_replay(
+        search: type, collection: str, number: int, expansions: int) -> None:
+    """Among them the three Microban levels whose packed goals defeat the forward searches (93,
+    139, 144: the backward search), and Sasquatch 17, which no other search here solves (the
+    feature-space search, 330,320 expansions, 13 s of CPU)."""
+    raw = select_level(split_levels((DATA / f"{collection}.xsb").read_text()), number)
+    searching = search(Board(raw))
+    result = searching.run(max_expansions=expansions)
     assert result.solved
-    replay = replay_lurd([row for _, row in raw.rows], search.forward_lurd(result.actions))
+    replay = replay_lurd([row for _, row in raw.rows], searching.forward_lurd(result.actions))
     assert replay.solved and replay.pushes == result.cost == len(result.actions)
 
 
-def test_growing_the_arrays_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """From 16 positions the arrays double a dozen times; the search expands the same positions
-    in the same order (the same counts and plan) as with room for all of them at once."""
-    text = ("  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########")  # Microban 2
+@pytest.mark.parametrize("search", [CompiledPulls, CompiledFeatures])
+def test_growing_the_arrays_changes_nothing(monkeypatch: pytest.MonkeyPatch, search: type) -> None:
+    """From 16 positions (and 2 cells) the arrays double a dozen times; the search expands the
+    same positions in the same order (the same counts and plan) as with room for all of them at
+    once."""
     runs = []
-    for capacity in (16, 1 << 20):
+    for capacity, cells in ((16, 2), (1 << 20, 1 << 10)):
         monkeypatch.setattr(compiled, "FIRST_CAPACITY", capacity)
-        search = CompiledPulls(_board(text))
-        result = search.run()
+        monkeypatch.setattr(compiledfeatures, "FIRST_CELLS", cells)
+        searching = search(_board(MICROBAN_2))
+        result = searching.run()
         runs.append((result.status, result.actions, result.stats.expanded,
-                     result.stats.visited, result.stats.duplicates, search.pruned))
+                     result.stats.visited, result.stats.duplicates, searching.pruned))
     assert runs[0] == runs[1]
     assert runs[0][0] == "solved" and runs[0][3] > 16
 
@@ -95,25 +115,28 @@ def test_an_unsolvable_level_is_proved_so() -> None:
     assert solve_level(text, cost="pushes").status == "no_solution"  # the exact search agrees
 
 
-def test_a_level_already_solved_needs_no_push() -> None:
-    search = CompiledPulls(_board("#####\n#@* #\n#####"))
-    result = search.run()
-    assert result.solved and result.actions == [] and search.forward_lurd([]) == ""
+@pytest.mark.parametrize("search", [CompiledPulls, CompiledFeatures])
+def test_a_level_already_solved_needs_no_push(search: type) -> None:
+    searching = search(_board("#####\n#@* #\n#####"))
+    result = searching.run()
+    assert result.solved and result.actions == [] and searching.forward_lurd([]) == ""
 
 
 @needs_data
-def test_budgets_stop_it_with_its_statistics() -> None:
-    board = _board((DATA / "sasquatch.xsb").read_text(), 18)  # 800,000 expansions to solve
-    result = CompiledPulls(board).run(max_expansions=5000)
+@pytest.mark.parametrize("search, level", [(CompiledPulls, 18), (CompiledFeatures, 17)])
+def test_budgets_stop_it_with_its_statistics(search: type, level: int) -> None:
+    """On a level that takes either search hundreds of thousands of expansions."""
+    board = _board((DATA / "sasquatch.xsb").read_text(), level)
+    result = search(board).run(max_expansions=5000)
     assert result.status == "budget_exhausted" and result.reason == "expansion limit"
     assert result.stats.expanded == 5000 and result.stats.visited > 5000
-    result = CompiledPulls(board).run(max_bytes=1)  # the first doubling would pass it
+    result = search(board).run(max_bytes=1)  # the tables, or the first doubling, pass it
     assert result.status == "budget_exhausted" and "memory budget" in result.reason
-    assert result.stats.expanded > 0
-    result = CompiledPulls(board).run(seconds=0)
+    assert result.stats.visited >= 1  # the first positions at least, stored before a look
+    result = search(board).run(seconds=0)
     assert result.status == "budget_exhausted" and result.stats.expanded == 0
     seen = []
-    result = CompiledPulls(board).run(seconds=1.2, progress=seen.append)
+    result = search(board).run(seconds=1.2, progress=seen.append)
     assert result.status == "budget_exhausted" and "time" in result.reason
     assert seen and all(p.stats.expanded <= result.stats.expanded for p in seen)
 
@@ -123,20 +146,22 @@ import sys
 from searchkit_sokoban import solve_level
 text = open(sys.argv[1]).read()
 print("started", flush=True)
-r = solve_level(text, 18, mode="any", strategy="compiled-pull", time_limit=None)
+r = solve_level(text, int(sys.argv[2]), mode="any", strategy=sys.argv[3], time_limit=None)
 print(r.status, r.nodes > 0, r.reason, flush=True)
 """
 
 
 @needs_data
-def test_ctrl_c_stops_it_and_keeps_what_it_did() -> None:
-    """A real SIGINT to a process searching a level that takes seconds (Sasquatch 18)."""
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(DATA / "sasquatch.xsb")],
+@pytest.mark.parametrize("strategy, level", [("compiled-pull", 18), ("compiled-features", 17)])
+def test_ctrl_c_stops_it_and_keeps_what_it_did(strategy: str, level: int) -> None:
+    """A real SIGINT to a process searching a level that takes either search about 10 s."""
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(DATA / "sasquatch.xsb"),
+                              str(level), strategy],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              preexec_fn=default_ctrl_c)
     try:
         assert child.stdout is not None and child.stdout.readline() == "started\n"
-        time.sleep(2.5)  # past the kernels' loading; the search needs about 10 s of CPU
+        time.sleep(4)  # past the kernels' loading and the tables
         child.send_signal(signal.SIGINT)
         stdout, stderr = child.communicate(timeout=60)
     finally:
@@ -166,8 +191,7 @@ def test_ctrl_c_never_lands_inside_a_kernel(monkeypatch: pytest.MonkeyPatch, ker
 
     monkeypatch.setattr(jit, kernel, interrupted_kernel)
     monkeypatch.setattr(compiled, "FIRST_CAPACITY", 16)  # so that the arrays grow at once
-    text = ("  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########")
-    result = CompiledPulls(_board(text)).run()
+    result = CompiledPulls(_board(MICROBAN_2)).run()
     assert result.status == "interrupted" and not reached
 
 
@@ -204,17 +228,19 @@ def test_bad_members_are_refused_before_any_search(member: tuple, message: str) 
         check_plan([member], members=True)
 
 
+@pytest.mark.parametrize("strategy", ["compiled-pull", "compiled-features"])
 def test_without_numba_the_member_is_refused_naming_the_extra(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, strategy: str) -> None:
     import searchkit_sokoban.portfolio as portfolio
 
     monkeypatch.setattr(portfolio, "available", lambda: False)
-    with pytest.raises(ValueError, match=r"needs Numba: pip install 'searchkit\[fast\]'"):
-        check_plan([("c", "any", "compiled-pull", 1.0, {})], members=True)
+    with pytest.raises(ValueError, match=rf"'{strategy}' needs Numba: pip install "
+                                         r"'searchkit\[fast\]'"):
+        check_plan([("c", "any", strategy, 1.0, {})], members=True)
 
 
 def test_noise_changes_the_dive_and_the_plans_still_replay() -> None:
-    text = ("  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########")
+    text = MICROBAN_2
     rows = text.splitlines()
     expansions = set()
     for seed in range(4):

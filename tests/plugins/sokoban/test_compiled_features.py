@@ -1,11 +1,10 @@
 """The compiled feature-space search (``strategy="compiled-features"``,
 :mod:`searchkit_sokoban.compiledfeatures`): its plans replay square by square, its ``no_solution``
-is a proof, its rules' kernels answer as the Python rules do, its arrays grow without changing
-the search, and it obeys its budgets and Ctrl-C.
+is a proof, its rules' kernels answer as the Python rules do (what it shares with the compiled
+backward search, budgets, Ctrl-C, arrays that grow, is tested in ``test_compiled``).
 
-Independent facts: the exhaustive breadth-first search over single keeper steps of
-``test_anyplan`` (no pruning) says whether a random level can be solved; the exact A* of the
-optimal mode gives the fewest pushes, which no plan can beat; the Python rules of
+Independent facts (``test_compiled`` checks its plans on random and real levels against an
+exhaustive search, the exact A* and a replay): the Python rules of
 :mod:`searchkit_sokoban.deadlocks` and :mod:`searchkit_sokoban.subsets` (tested against searches
 of their own) judge the positions the kernels judge; every plan is replayed on the level's
 characters (:func:`replay_lurd`). Numba is part of the test extra (CI sets
@@ -15,10 +14,6 @@ characters (:func:`replay_lurd`). Numba is part of the test extra (CI sets
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
-import sys
-import time
 
 import pytest
 
@@ -26,9 +21,9 @@ if not os.environ.get("SEARCHKIT_REQUIRE_NUMBA"):
     pytest.importorskip("numba")
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from searchkit_sokoban import compiled, compiledfeatures, replay_lurd, solve_level
+from searchkit_sokoban import compiledfeatures, replay_lurd, solve_level
 from searchkit_sokoban.board import Board
 from searchkit_sokoban.compiledfeatures import CompiledFeatures
 from searchkit_sokoban.deadlocks import freeze_deadlock, pi_corral_pushes
@@ -37,11 +32,8 @@ from searchkit_sokoban.portfolio import check_plan
 from searchkit_sokoban.pushes import PushGenerator
 from searchkit_sokoban.subsets import level_table
 
-from searchkit.testing import puzzle_instances
-from tests.plugins.sokoban.test_anyplan import _solvable
 from tests.shared import DATA as SHARED
 from tests.shared import needs_data
-from tests.signals import default_ctrl_c
 
 DATA = SHARED / "sokoban"
 MICROBAN_2 = "  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########"
@@ -50,24 +42,6 @@ RULES_OFF = {"freeze": False, "subsets": False, "pi_corral": False}
 
 def _board(text: str, level: int | None = None) -> Board:
     return Board(select_level(split_levels(text), level))
-
-
-@pytest.mark.parametrize("rules", [{}, RULES_OFF], ids=["rules on", "rules off"])
-@given(puzzle_instances("sokoban", rows=5, cols=6, boxes=3, walls=0.2))
-@settings(max_examples=60, deadline=None)
-def test_it_solves_exactly_the_solvable_levels(rules: dict[str, bool], text: str) -> None:
-    """Soundness of the rules and of the keeper regions: ``no_solution`` means no plan exists,
-    a plan replays and has no fewer pushes than the exact optimum."""
-    rows = text.splitlines()
-    search = CompiledFeatures(_board(text), **rules)
-    result = search.run()
-    assert result.status in ("solved", "no_solution")
-    assert result.solved == _solvable(rows)
-    if result.solved:
-        replay = replay_lurd(rows, search.forward_lurd(result.actions))
-        assert replay.solved and replay.pushes == result.cost
-        optimum = solve_level(text, cost="pushes", time_limit=None)
-        assert optimum.solved and result.cost >= optimum.pushes
 
 
 def _reached_positions(board: Board, expansions: int) -> tuple[object, np.ndarray, list]:
@@ -143,43 +117,6 @@ def test_the_rules_kernels_answer_as_the_python_rules(collection: str, number: i
     assert all(seen == {True, False} for seen in answers.values())  # both answers were tested
 
 
-@needs_data
-@pytest.mark.parametrize("number", [1, 50, 100, 155])
-def test_it_solves_microban_levels_and_the_plans_replay(number: int) -> None:
-    raw = select_level(split_levels((DATA / "microban.xsb").read_text()), number)
-    search = CompiledFeatures(Board(raw))
-    result = search.run(max_expansions=500_000)
-    assert result.solved
-    replay = replay_lurd([row for _, row in raw.rows], search.forward_lurd(result.actions))
-    assert replay.solved and replay.pushes == result.cost == len(result.actions)
-
-
-@needs_data
-def test_it_solves_sasquatch_17_which_no_other_search_here_solves() -> None:
-    """330,320 expansions (13 s of CPU here): its two features are what does it."""
-    raw = select_level(split_levels((DATA / "sasquatch.xsb").read_text()), 17)
-    search = CompiledFeatures(Board(raw))
-    result = search.run(max_expansions=400_000)
-    assert result.solved
-    replay = replay_lurd([row for _, row in raw.rows], search.forward_lurd(result.actions))
-    assert replay.solved and replay.pushes == result.cost
-
-
-def test_growing_the_arrays_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """From 16 positions and 2 cells the arrays double again and again; the search expands the
-    same positions in the same order as with room for all of them at once."""
-    runs = []
-    for capacity, cells in ((16, 2), (1 << 20, 1 << 10)):
-        monkeypatch.setattr(compiled, "FIRST_CAPACITY", capacity)
-        monkeypatch.setattr(compiledfeatures, "FIRST_CELLS", cells)
-        search = CompiledFeatures(_board(MICROBAN_2))
-        result = search.run()
-        runs.append((result.status, result.actions, result.stats.expanded,
-                     result.stats.visited, result.stats.duplicates, search.pruned))
-    assert runs[0] == runs[1]
-    assert runs[0][0] == "solved" and runs[0][3] > 16
-
-
 @pytest.mark.parametrize("text, reason", [
     ("########\n#. $ $.#\n###@####\n  ###", "every position reachable by pushes was expanded"),
     ("######\n#@$ .#\n#$  .#\n######", "the start is a deadlock"),  # a box in a corner
@@ -188,56 +125,6 @@ def test_an_unsolvable_level_is_proved_so(text: str, reason: str) -> None:
     result = CompiledFeatures(_board(text)).run()
     assert result.status == "no_solution" and result.reason.startswith(reason)
     assert solve_level(text, cost="pushes").status == "no_solution"  # the exact search agrees
-
-
-def test_a_level_already_solved_needs_no_push() -> None:
-    search = CompiledFeatures(_board("#####\n#@* #\n#####"))
-    result = search.run()
-    assert result.solved and result.actions == [] and search.forward_lurd([]) == ""
-
-
-@needs_data
-def test_budgets_stop_it_with_its_statistics() -> None:
-    board = _board((DATA / "sasquatch.xsb").read_text(), 17)  # 330,000 expansions to solve
-    result = CompiledFeatures(board).run(max_expansions=5000)
-    assert result.status == "budget_exhausted" and result.reason == "expansion limit"
-    assert result.stats.expanded == 5000 and result.stats.visited > 5000
-    result = CompiledFeatures(board).run(max_bytes=1)  # the tables, or the first doubling
-    assert result.status == "budget_exhausted" and "memory budget" in result.reason
-    assert result.stats.visited >= 1  # the start at least, stored before the first look
-    result = CompiledFeatures(board).run(seconds=0)
-    assert result.status == "budget_exhausted" and result.stats.expanded == 0
-    seen = []
-    result = CompiledFeatures(board).run(seconds=1.2, progress=seen.append)
-    assert result.status == "budget_exhausted" and "time" in result.reason
-    assert seen and all(p.stats.expanded <= result.stats.expanded for p in seen)
-
-
-CHILD = """
-import sys
-from searchkit_sokoban import solve_level
-text = open(sys.argv[1]).read()
-print("started", flush=True)
-r = solve_level(text, 17, mode="any", strategy="compiled-features", time_limit=None)
-print(r.status, r.nodes > 0, r.reason, flush=True)
-"""
-
-
-@needs_data
-def test_ctrl_c_stops_it_and_keeps_what_it_did() -> None:
-    """A real SIGINT to a process searching a level that takes seconds (Sasquatch 17)."""
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(DATA / "sasquatch.xsb")],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             preexec_fn=default_ctrl_c)
-    try:
-        assert child.stdout is not None and child.stdout.readline() == "started\n"
-        time.sleep(4)  # past the kernels' loading and the tables; the search needs 13 s
-        child.send_signal(signal.SIGINT)
-        stdout, stderr = child.communicate(timeout=60)
-    finally:
-        child.kill()
-    assert child.returncode == 0, stderr
-    assert stdout.split() == ["interrupted", "True", "interrupted", "by", "the", "user"]
 
 
 def test_solve_level_runs_it_with_the_puzzle_rules() -> None:
@@ -270,13 +157,3 @@ def test_the_rules_switched_off_cut_nothing(rule: str) -> None:
 def test_bad_members_are_refused_before_any_search(member: tuple, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         check_plan([member], members=True)
-
-
-def test_without_numba_the_member_is_refused_naming_the_extra(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    import searchkit_sokoban.portfolio as portfolio
-
-    monkeypatch.setattr(portfolio, "available", lambda: False)
-    with pytest.raises(ValueError, match=r"'compiled-features' needs Numba: pip install "
-                                         r"'searchkit\[fast\]'"):
-        check_plan([("c", "any", "compiled-features", 1.0, {})], members=True)
