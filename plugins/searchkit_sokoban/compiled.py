@@ -16,6 +16,10 @@ first, which measured worth ten times fewer expansions than oldest-first on Micr
 (docs/puzzles/sokoban-unsolved.md). ``noise`` adds a random multiple of 1/8 in [0, ``noise``)
 to every guide, from a generator seeded by ``seed``: restarts that each dive elsewhere.
 
+What the compiled searches share, this one and the feature-space search of
+:mod:`.compiledfeatures`, is here too: :class:`CompiledSearch`, the loop that runs their kernels
+under the budgets and Ctrl-C, and :class:`Positions`, the arrays that hold their positions.
+
 Numba is optional (``pip install 'searchkit[fast]'``): :func:`available` says whether it is
 installed, and the first search in a process loads or compiles the kernels (compiling takes
 some seconds once per machine; the time counts as the search's).
@@ -314,11 +318,8 @@ class Positions:
         """Store the position ``(boxes, root)`` without a parent (a root of the search); its
         number."""
         jit, n = self.jit, int(ctx[self.jit.N_STATES])
-        self.states[n], self.roots[n], self.parent[n] = boxes, root, -1
-        self.hashes[n] = box_hash ^ self.zk[root]
-        slot = jit.find(self.table, self.hashes, self.states, self.roots, self.hashes[n],
-                        boxes, root)
-        self.table[-slot - 1] = n
+        jit.add(self.table, self.hashes, self.states, self.roots, self.parent, self.move, n,
+                boxes, root, box_hash ^ self.zk[root], -1, 0, ctx)
         ctx[jit.N_STATES] += 1
         return n
 

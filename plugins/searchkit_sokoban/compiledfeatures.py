@@ -120,15 +120,19 @@ class _Arrays(Positions):
                        np.zeros(FIRST_CELLS, np.int64), np.zeros(FIRST_CELLS, np.int64))
         self.subsets = _export_subsets(board, fidx, floor_cells, expired) if rules["subsets"] \
             else _no_subsets(len(floor_cells))
+        near = level_table(board).neighbours if rules["subsets"] else 1
         largest = max(self.subsets[1], 1)
-        self.scratch = (self.occ, self.mark, self.mark2, *(np.zeros(size, np.int64)
-                                                          for _ in "afm"),
-                        np.zeros(4 * size, np.int64), self.queue,
-                        *(np.empty(n, np.int64) for n in (k, k, 4 * k, 4 * k)),
-                        *(np.empty(level_table(board).neighbours if rules["subsets"] else 1,
-                                   np.int64) for _ in "nc"),
-                        *(np.empty(largest, np.int64) for _ in "cpk"),
-                        np.zeros(len(link), np.int64), self.work)
+        # the kernel's scratch, in its order: the boxes, two flood marks, the corrals' areas and
+        # barriers, the freeze test's groups, the pushes a PI-corral allows (stamps, per cell
+        # or push); the flood queue; a freeze group, a barrier, a corral's pushes, the best
+        # corral's; the nearest boxes and their keys, a combination of them, its cells and
+        # their indices (the subsets test); the links seen; the matching's own
+        self.scratch = (self.occ, self.mark, self.mark2,
+                        *(np.zeros(n, np.int64) for n in (size, size, size, 4 * size)),
+                        self.queue,
+                        *(np.zeros(n, np.int64) for n in (k, k, 4 * k, 4 * k, near, near,
+                                                          largest, largest, largest, size)),
+                        self.work)
 
     def nbytes(self) -> int:
         return super().nbytes() + sum(a.nbytes for a in self.queues)

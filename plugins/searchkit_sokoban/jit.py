@@ -1,9 +1,11 @@
 """The kernels of the compiled backward search (:mod:`.compiled`), compiled by Numba.
 
-Only :mod:`.compiled` imports this module, and only once Numba is known to be installed (the
-``fast`` extra). Every function works on flat NumPy arrays, so that Numba compiles it to machine
-code; the first call compiles them (some seconds), later processes load the compiled code from
-Numba's cache (``cache=True``: ``__pycache__`` beside this file, else the user's cache folder).
+Only the compiled searches' modules import this module (:mod:`.compiled`, and
+:mod:`.compiledfeatures` with its kernels, which share its table, floods and matching), and
+only once Numba is known to be installed (the ``fast`` extra). Every function works on flat
+NumPy arrays, so that Numba compiles it to machine code; the first call compiles them (some
+seconds), later processes load the compiled code from Numba's cache (``cache=True``:
+``__pycache__`` beside this file, else the user's cache folder).
 
 :func:`expand` is the search: greedy best-first on pulls, the heap keyed by
 ``guide << IDX_BITS | (IDX_MASK - position)``, so that among equal guides the newest position

@@ -22,11 +22,10 @@ plan is their pushes, then that position's pulls undone); in a portfolio that ru
 first, the backward search stops at a position that search generated (its pushes to it, then the
 pulls undone). ``strategy="features"`` runs the feature-space search alone, ``strategy="pull"`` the
 backward search alone, ``strategy="compiled-pull"`` its compiled twin alone,
-``strategy="compiled-features"`` a compiled forward search by features (:mod:`.compiledfeatures`)
-alone. Every search on the
-level shares the tables derived from it (dead squares, the ``subsets`` and ``rooms`` deadlock
-tables, the packing order, the ``corral`` rule's answers: :meth:`Board.derived`), so a later search
-never rebuilds or re-learns what an earlier one found.
+``strategy="compiled-features"`` the compiled feature-space search (:mod:`.compiledfeatures`)
+alone. Every search on the level shares the tables derived from it (dead squares, the ``subsets``
+and ``rooms`` deadlock tables, the packing order, the ``corral`` rule's answers:
+:meth:`Board.derived`), so a later search never rebuilds or re-learns what an earlier one found.
 """
 
 from __future__ import annotations

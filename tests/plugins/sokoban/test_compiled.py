@@ -199,7 +199,7 @@ def test_warming_loads_every_kernel() -> None:
     """What the lanes of a parallel solve inherit from the process that forks them (a fresh
     process: in this one, earlier tests may have loaded them)."""
     code = ("from searchkit_sokoban import compiled, jit, jitfeatures, jitrules\n"
-            "called = [jit.flood, jit.matching, jit.find, jit.rehash, jit.heap_push, jit.seed,"
+            "called = [jit.flood, jit.matching, jit.add, jit.rehash, jit.heap_push, jit.seed,"
             " jit.expand, jitfeatures.enqueue, jitfeatures.expand, jitrules.regions,"
             " jitrules.insert_all]\n"  # from Python (the others are compiled into expand)
             "assert not any(kernel.signatures for kernel in called)\n"
