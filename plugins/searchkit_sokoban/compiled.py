@@ -76,7 +76,7 @@ def sigint_held() -> Iterator[None]:
     reached. Numba loads and compiles kernels through callbacks of llvmlite's ctypes code: a
     ``KeyboardInterrupt`` raised in one frees memory twice and aborts the process (a stopped
     lane of :mod:`.parallel` died so, 2026-12-02). Every call into the kernels is short (a
-    slice of at most :data:`SLICE_SECONDS`), so holding the signal delays nothing. Outside the main
+    slice of about :data:`SLICE_SECONDS`), so holding the signal delays nothing. Outside the main
     thread, where Python never runs a signal handler, the block just runs.
 
     >>> import os, signal

@@ -14,8 +14,9 @@ same soundness (the proofs are in :mod:`.deadlocks` and :mod:`.subsets`):
   floor indices (:func:`pack`, :func:`slot_of`) whose rows index ``bits``;
 * :func:`regions`: how many connected parts the free floor has, and the keeper's.
 
-Only :mod:`.jitfeatures` and :mod:`.compiledfeatures` import this module, once Numba is known to
-be installed (the ``fast`` extra).
+Only the compiled searches' modules import this module (:mod:`.jitfeatures`,
+:mod:`.compiledfeatures`, and :mod:`.compiled` to load it ahead), once Numba is known to be
+installed (the ``fast`` extra).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .jit import flood
+from .jit import STAMP, flood
 
 #: A multiplier for :func:`slot_of`'s Fibonacci hashing (2**64 / golden ratio).
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -73,19 +74,19 @@ def frozen(pushed, floor, dead, is_goal, occ, width, group, member, stamp):
 
 @njit(cache=True)
 def pi_corral(floor_cells, floor, is_goal, occ, mark, stamp, off, area, fence, queue, barrier,
-              pushes, best, ctx, stamp_slot):
+              pushes, best, ctx):
     """The pushes ``4 * box + direction`` into the PI-corral with the fewest, written into
     ``best``; their number, or -1 when the position has no PI-corral (0: a PI-corral that no
     push can open, a dead position). The keeper reaches the cells where ``mark == stamp``;
     ``area`` and ``fence`` mark each corral's cells and barrier boxes with a stamp of their own,
-    drawn from ``ctx[stamp_slot]``; ``queue``, ``barrier`` and ``pushes`` are scratch."""
-    first = ctx[stamp_slot]
+    drawn from ``ctx``'s flood stamp; ``queue``, ``barrier`` and ``pushes`` are scratch."""
+    first = ctx[STAMP]
     found = -1
     for start in floor_cells:
         if occ[start] or mark[start] == stamp or area[start] > first:
             continue
-        ctx[stamp_slot] += 1
-        own = ctx[stamp_slot]
+        ctx[STAMP] += 1
+        own = ctx[STAMP]
         area[start] = own
         queue[0] = start
         head, tail, fenced, forced = 0, 1, 0, False

@@ -90,7 +90,7 @@ def test_the_rules_kernels_answer_as_the_python_rules(collection: str, number: i
         stamp = ctx[jit.STAMP]
         jit.flood(keeper, floor, occ, off, mark, stamp, queue)
         count = jitrules.pi_corral(floor_cells, floor, is_goal, occ, mark, stamp, off, area,
-                                   fence, queue, barrier, pushes, best, ctx, jit.STAMP)
+                                   fence, queue, barrier, pushes, best, ctx)
         expected_pushes = pi_corral_pushes(board, generator._walk(boxes, keeper)[2])
         found = None if count < 0 else sorted(divmod(int(p), 4) for p in best[:count])
         assert found == (None if expected_pushes is None else sorted(expected_pushes))
