@@ -146,7 +146,7 @@ class CompiledSearch:
     def _arrays(self, capacity: int, expired: Callable[[], bool]) -> Any:
         """The level and the search's arrays, room for ``capacity`` positions, with the methods
         :meth:`run` calls: ``start(ctx)`` (store the first positions; a reason if the level has
-        no plan), ``expand(limit, ctx)``, ``nbytes()``, ``grow(count)`` and ``pushes(solved)``
+        no plan), ``expand(limit, ctx)``, ``nbytes()``, ``grow(ctx)`` and ``pushes(solved)``
         (the plan). Tables built here stop once ``expired()``."""
         raise NotImplementedError
 
@@ -230,7 +230,7 @@ class CompiledSearch:
                         return finish("budget_exhausted",
                                       f"memory budget exhausted ({max_bytes} bytes)")
                     with sigint_held():
-                        arrays.grow(int(ctx[jit.N_STATES]))
+                        arrays.grow(ctx)
                     ctx[jit.STATUS] = jit.RUNNING
         except KeyboardInterrupt:
             return finish("interrupted", "interrupted by the user")
@@ -323,8 +323,10 @@ class Positions:
         ctx[jit.N_STATES] += 1
         return n
 
-    def grow(self, count: int) -> None:
-        """Double the arrays, keeping the ``count`` positions stored, and rebuild the table."""
+    def grow(self, ctx: np.ndarray) -> None:
+        """Double the arrays, keeping the positions stored (``ctx``: the kernels' counters),
+        and rebuild the table."""
+        count = int(ctx[self.jit.N_STATES])
         for name in self._grown:
             old = getattr(self, name)
             new = np.empty((2 * old.shape[0], *old.shape[1:]), old.dtype)

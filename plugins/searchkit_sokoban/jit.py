@@ -31,7 +31,7 @@ IDX_MASK = (1 << IDX_BITS) - 1
 #: after these for the compiled forward search's counters (:mod:`.jitfeatures`).
 (N_STATES, HEAP, EXPANDED, GENERATED, DUPLICATES, DEAD, UNMATCHED, STATUS, SOLVED_AT,
  STAMP) = range(10)
-CTX_SLOTS = 16
+CTX_SLOTS = 18
 RUNNING, SOLVED, EXHAUSTED, FULL = range(4)
 
 

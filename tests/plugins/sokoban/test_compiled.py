@@ -51,10 +51,11 @@ def _board(text: str, level: int | None = None) -> Board:
 
 
 @pytest.mark.parametrize("search", [
-    CompiledPulls, CompiledFeatures,
+    CompiledPulls, CompiledFeatures, partial(CompiledFeatures, advisor=False),
     partial(CompiledFeatures, freeze=False, subsets=False, pi_corral=False),
     partial(CompiledFeatures, features=("packing", "regions", "room_links", "out_of_plan"))],
-    ids=["pulls", "features", "features, rules off", "features, FESS's four"])
+    ids=["pulls", "features", "features, no advisor", "features, rules off",
+         "features, FESS's four"])
 @given(puzzle_instances("sokoban", rows=5, cols=6, boxes=3, walls=0.2))
 @settings(max_examples=60, deadline=None)
 def test_compiled_searches_solve_exactly_the_solvable_levels(search: Callable, text: str
@@ -76,19 +77,25 @@ def test_compiled_searches_solve_exactly_the_solvable_levels(search: Callable, t
 @needs_data
 @pytest.mark.parametrize("search, collection, number, expansions", [
     *((CompiledPulls, "microban", n, 1_000_000) for n in (1, 50, 93, 139, 144, 155)),
-    *((CompiledFeatures, "microban", n, 500_000) for n in (1, 50, 100, 155)),
-    (CompiledFeatures, "sasquatch", 17, 400_000)])
+    *((CompiledFeatures, "microban", n, 500_000) for n in (1, 50, 100, 144, 155)),
+    (CompiledFeatures, "microban_iv", 57, 100_000),
+    (partial(CompiledFeatures, advisor=False), "sasquatch", 17, 400_000)])
 def test_compiled_searches_solve_real_levels_and_the_plans_replay(
-        search: type, collection: str, number: int, expansions: int) -> None:
+        search: Callable, collection: str, number: int, expansions: int) -> None:
     """Among them the three Microban levels whose packed goals defeat the forward searches (93,
-    139, 144: the backward search), and Sasquatch 17, which no other search here solves (the
-    feature-space search, 330,320 expansions, 13 s of CPU)."""
+    139, 144: the backward search; the compiled feature-space search solves 144 with its
+    packing advisor), Microban IV 57, which it solves with the advisor in a third of the
+    expansions, and
+    Sasquatch 17, which no other search here solves (the feature-space search without the
+    advisor, 330,320 expansions, 13 s of CPU)."""
     raw = select_level(split_levels((DATA / f"{collection}.xsb").read_text()), number)
     searching = search(Board(raw))
     result = searching.run(max_expansions=expansions)
     assert result.solved
     replay = replay_lurd([row for _, row in raw.rows], searching.forward_lurd(result.actions))
     assert replay.solved and replay.pushes == result.cost == len(result.actions)
+    if isinstance(searching, CompiledFeatures) and searching.rules["advisor"]:
+        assert searching.advised > 0  # the advisor's moves were among those stored
 
 
 @pytest.mark.parametrize("search", [CompiledPulls, CompiledFeatures])

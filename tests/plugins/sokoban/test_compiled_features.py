@@ -21,7 +21,7 @@ if not os.environ.get("SEARCHKIT_REQUIRE_NUMBA"):
     pytest.importorskip("numba")
 
 import numpy as np
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from searchkit_sokoban import compiledfeatures, replay_lurd, solve_level
 from searchkit_sokoban.board import Board
@@ -30,8 +30,10 @@ from searchkit_sokoban.deadlocks import freeze_deadlock, pi_corral_pushes
 from searchkit_sokoban.levels import select_level, split_levels
 from searchkit_sokoban.portfolio import check_plan
 from searchkit_sokoban.pushes import PushGenerator
+from searchkit_sokoban.routes import box_route
 from searchkit_sokoban.subsets import level_table
 
+from searchkit.testing import puzzle_instances
 from tests.shared import DATA as SHARED
 from tests.shared import needs_data
 
@@ -50,13 +52,14 @@ def _reached_positions(board: Board, expansions: int) -> tuple[object, np.ndarra
     from searchkit_sokoban import jit, jitfeatures
 
     arrays = compiledfeatures._Arrays(board, 1 << 10, jit, jitfeatures,
-                                      {"freeze": True, "subsets": True, "pi_corral": True},
+                                      {"freeze": True, "subsets": True, "pi_corral": True,
+                                       "advisor": True},
                                       (0, 1), lambda: False)
     ctx = np.zeros(jit.CTX_SLOTS, np.int64)
     arrays.start(ctx)
     while ctx[jit.EXPANDED] < expansions and ctx[jit.STATUS] in (jit.RUNNING, jit.FULL):
         if ctx[jit.STATUS] == jit.FULL:
-            arrays.grow(int(ctx[jit.N_STATES]))
+            arrays.grow(ctx)
             ctx[jit.STATUS] = jit.RUNNING
         arrays.expand(expansions - int(ctx[jit.EXPANDED]), ctx)
     stored = [(tuple(int(c) for c in arrays.states[s]), int(arrays.roots[s]))
@@ -117,6 +120,90 @@ def test_the_rules_kernels_answer_as_the_python_rules(collection: str, number: i
     assert all(seen == {True, False} for seen in answers.values())  # both answers were tested
 
 
+def _walks(board: Board, boxes: set[int], start: int) -> set[int]:
+    """The cells the keeper reaches from ``start`` round ``boxes`` (a breadth-first search)."""
+    seen, queue = {start}, [start]
+    for cell in queue:
+        for nxt in board.neighbours[cell]:
+            if nxt not in seen and nxt not in boxes:
+                seen.add(nxt)
+                queue.append(nxt)
+    return seen
+
+
+@given(puzzle_instances("sokoban", rows=6, cols=6, boxes=3, walls=0.2))
+@settings(max_examples=200, deadline=None)
+def test_the_route_kernel_finds_a_route_exactly_when_one_exists(text: str) -> None:
+    """The advisor's route (:func:`.jitroutes.box_route`) against the Python route search
+    (:func:`.routes.box_route`, unlimited: on these boards the kernel's 300 pairs are more
+    than there are), for every box and goal of a random level: a route found replays push by
+    push (the keeper walks to the cell behind the box, the cell ahead is free) and ends on the
+    goal, and one is found whenever the Python search finds one."""
+    from searchkit_sokoban import jit, jitroutes
+
+    board = _board(text)
+    size, boxes = board.size, board.initial_boxes
+    floor = np.frombuffer(bytes(board.is_floor), np.uint8).copy()
+    occ = np.zeros(size, np.uint8)
+    occ[list(boxes)] = 1
+    off = np.array(board.offsets, np.int64)
+    ctx = np.zeros(jit.CTX_SLOTS, np.int64)
+    region, walk, queue = (np.zeros(size, np.int64) for _ in range(3))
+    seen, prev = np.zeros(4 * size, np.int64), np.zeros(4 * size, np.int64)
+    heap = np.zeros(4 * jitroutes.ROUTE_LIMIT + 4, np.int64)
+    out = np.zeros(jitroutes.ROUTE_LIMIT + 1, np.int64)
+    ctx[jit.STAMP] += 1
+    stamp = ctx[jit.STAMP]
+    jit.flood(board.keeper, floor, occ, off, region, stamp, queue)
+    for index, goal in enumerate(board.goals):
+        row = board.push_distance[index]
+        distance = np.array([jit.BIG if d == float("inf") else d for d in row], np.int64)
+        for box in boxes:
+            if box == goal:
+                continue
+            pushes = jitroutes.box_route(box, goal, distance, region, stamp, floor, occ, off,
+                                         walk, seen, prev, heap, queue, out, ctx)
+            expected = box_route(board, boxes, box, board.keeper, goal, distance=row)
+            assert (pushes > 0) == (expected is not None), (box, goal)
+            others, keeper, at = set(boxes) - {box}, board.keeper, box
+            for d in out[:pushes]:
+                stand, target = at - board.offsets[d], at + board.offsets[d]
+                assert stand in _walks(board, others | {at}, keeper)
+                assert board.is_floor[target] and target not in others
+                keeper, at = at, target
+            assert pushes == 0 or at == goal
+            assert occ.sum() == len(boxes)  # the kernel put the box back
+
+
+@needs_data
+def test_the_advisors_moves_are_spelled_push_by_push_in_the_plan() -> None:
+    """On Microban 144 the plan's path goes through moves of the packing advisor, each several
+    pushes of one box in one step of the search: the plan lists every push, and replays."""
+    from searchkit_sokoban import jit, jitfeatures
+
+    raw = select_level(split_levels((DATA / "microban.xsb").read_text()), 144)
+    board = Board(raw)
+    arrays = compiledfeatures._Arrays(board, 1 << 10, jit, jitfeatures,
+                                      {"freeze": True, "subsets": True, "pi_corral": True,
+                                       "advisor": True}, (0, 1), lambda: False)
+    ctx = np.zeros(jit.CTX_SLOTS, np.int64)
+    arrays.start(ctx)
+    while ctx[jit.STATUS] in (jit.RUNNING, jit.FULL) and ctx[jit.EXPANDED] < 100_000:
+        if ctx[jit.STATUS] == jit.FULL:
+            arrays.grow(ctx)
+            ctx[jit.STATUS] = jit.RUNNING
+        arrays.expand(1000, ctx)
+    assert ctx[jit.STATUS] == jit.SOLVED
+    steps, advised, s = 0, 0, int(ctx[jit.SOLVED_AT])
+    while arrays.parent[s] >= 0:
+        steps, advised, s = steps + 1, advised + (arrays.move[s] < 0), int(arrays.parent[s])
+    pushes = arrays.pushes(int(ctx[jit.SOLVED_AT]))
+    assert advised > 0 and len(pushes) > steps  # some steps were several pushes
+    search = CompiledFeatures(board)
+    replay = replay_lurd([row for _, row in raw.rows], search.forward_lurd(pushes))
+    assert replay.solved and replay.pushes == len(pushes)
+
+
 @pytest.mark.parametrize("text, reason", [
     ("########\n#. $ $.#\n###@####\n  ###", "every position reachable by pushes was expanded"),
     ("######\n#@$ .#\n#$  .#\n######", "the start is a deadlock"),  # a box in a corner
@@ -147,7 +234,9 @@ def test_the_rules_switched_off_cut_nothing(rule: str) -> None:
 @pytest.mark.parametrize("member, message", [
     (("c", "optimal", "compiled-features", 1.0, {}), "not proven optimal"),
     (("c", "any", "compiled-features", 1.0, {"noise": 3}), r"unknown tuning 'noise' \(valid: "
-                                                           r"features\)"),
+                                                           r"features, advisor\)"),
+    (("c", "any", "compiled-features", 1.0, {"advisor": 1}), "switch 'advisor' takes True or "
+                                                             "False, not 1"),
     (("c", "any", "compiled-features", 1.0, {"features": ("regions", "regions")}),
      "must be a tuple of distinct feature names"),
     (("c", "any", "compiled-features", 1.0, {"features": ("packng",)}),
