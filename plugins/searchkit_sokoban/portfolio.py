@@ -45,8 +45,8 @@ PULL_TUNING = ("macro_depth", "plateau_macros")
 COMPILED_TUNING = ("noise", "seed")
 #: Keyword arguments of :class:`~.compiledfeatures.CompiledFeatures` that a portfolio member
 #: whose strategy is ``"compiled-features"`` takes as its tuning (``features``: a tuple of names
-#: of :data:`~.compiledfeatures.FEATURES`).
-COMPILED_FEATURES_TUNING = ("features",)
+#: of :data:`~.compiledfeatures.FEATURES`; ``advisor``: the packing advisor's moves, on or off).
+COMPILED_FEATURES_TUNING = ("features", "advisor")
 #: Keyword arguments of :func:`~.features.feature_search` that :func:`~.solve.solve_level`
 #: passes on (switches for ablations: ``box_moves``, ``opener``).
 FEATURE_TUNING = ("box_moves", "opener")
@@ -93,14 +93,17 @@ PORTFOLIO: tuple[Member, ...] = (
 #: at once, each a portfolio with the whole time limit. The first is :data:`PORTFOLIO`; the
 #: second gives the forward searches that it starts late the time from the start. With Numba
 #: installed it starts with the compiled feature-space search (:mod:`.compiledfeatures`), 30 %
-#: of the time: it solves Sasquatch 17, which no other search solves (13 s of CPU), and 19 in
-#: 14 s (greedy search, which it replaces here: 17 s); then the feature-space search (Microban
+#: of the time, without its packing advisor: so it solves Sasquatch 17, which no other search
+#: solves (13 s of CPU; with the advisor, not in 40 s), and 19 in 14 s (greedy search, which it
+#: replaces here: 17 s; with the advisor, 20 s); what the advisor gains alone at 10 s a level,
+#: Sasquatch 16, 31, 49 and 50, the other searches solve within the minute. Then the
+#: feature-space search (Microban
 #: 153 at 10 s, after the compiled search built the ``subsets`` table it shares; Sasquatch 31
 #: and 32 at 60 s), then the exact A*. Without Numba its greedy search comes first, 35 % of the
 #: time (Sasquatch 13 and 19; 30 %, 18 s at 60 s, lost 19 on a loaded machine).
 LANES: tuple[tuple[Member, ...], ...] = (
     PORTFOLIO,
-    (("compiled features", "any", "compiled-features", 0.3, {}),
+    (("compiled features", "any", "compiled-features", 0.3, {"advisor": False}),
      ("features", "any", "features", 0.7, {}),
      ("exact astar", "optimal", "astar", 1.0, {})) if available() else
     (("greedy", "any", "greedy", 0.35, {}),
@@ -197,14 +200,14 @@ def _real(value: Any) -> bool:
 
 
 def _check_values(switches: dict[str, Any], where: str) -> None:
-    """Refuse a switch of :data:`ANY_TUNING` or :data:`FEATURE_TUNING` with a bad value: the
-    on/off ones take ``True`` or ``False``, ``packing_weight`` a finite number >= 0."""
+    """Refuse a switch of :data:`ANY_TUNING`, :data:`FEATURE_TUNING` or ``advisor`` with a bad
+    value: the on/off ones take ``True`` or ``False``, ``packing_weight`` a finite number >= 0."""
     for name, value in switches.items():
         if name == "packing_weight":
             if not _real(value) or value < 0:
                 raise ValueError(f"{where}packing_weight {value!r} must be a finite number, "
                                  "0 or more")
-        elif name in (*ANY_TUNING, *FEATURE_TUNING) and not isinstance(value, bool):
+        elif name in (*ANY_TUNING, *FEATURE_TUNING, "advisor") and not isinstance(value, bool):
             raise ValueError(f"{where}switch {name!r} takes True or False, not {value!r}")
 
 
