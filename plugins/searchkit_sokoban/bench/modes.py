@@ -20,7 +20,8 @@ portfolio of :data:`~searchkit_sokoban.portfolio.PORTFOLIO`.
   backward macros on plateaus), the ``corral`` rule switched on, and instead of the portfolio
   greedy alone, the feature-space search alone (also weighing every push rather than box
   moves, and with the opener advisor) or the backward search alone (also with its macros,
-  everywhere or on plateaus only): :data:`ABLATION`. ``sokoban-sasquatch-ablation``: the same on
+  everywhere or on plateaus only), and with Numba the compiled backward search alone and the
+  compiled feature-space search alone (also without its packing advisor): :data:`ABLATION`. ``sokoban-sasquatch-ablation``: the same on
   Sasquatch's 50 levels, a harder collection (28 of them unsolved at 10 s; about 80 minutes of
   CPU).
 
@@ -166,7 +167,10 @@ ABLATION: tuple[tuple[str, dict[str, Any]], ...] = (
      {"portfolio": (("pull, plateau macros", "any", "pull", 1.0,
                      {"macro_depth": 8, "plateau_macros": True}),)}),
     *((("compiled backward search alone", {"strategy": "compiled-pull"}),
-       ("compiled feature-space search alone", {"strategy": "compiled-features"})
+       ("compiled feature-space search alone", {"strategy": "compiled-features"}),
+       ("the same, without its packing advisor",
+        {"portfolio": (("compiled features, no advisor", "any", "compiled-features", 1.0,
+                        {"advisor": False}),)})
        ) if available() else ()),
 )
 
