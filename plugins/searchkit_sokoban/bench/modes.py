@@ -21,9 +21,9 @@ portfolio of :data:`~searchkit_sokoban.portfolio.PORTFOLIO`.
   greedy alone, the feature-space search alone (also weighing every push rather than box
   moves, and with the opener advisor) or the backward search alone (also with its macros,
   everywhere or on plateaus only), and with Numba the compiled backward search alone and the
-  compiled feature-space search alone (also without its packing advisor): :data:`ABLATION`. ``sokoban-sasquatch-ablation``: the same on
-  Sasquatch's 50 levels, a harder collection (28 of them unsolved at 10 s; about 80 minutes of
-  CPU).
+  compiled feature-space search alone (also without its packing advisor): :data:`ABLATION`.
+  ``sokoban-sasquatch-ablation``: the same on Sasquatch's 50 levels, a harder collection (28 of
+  them unsolved at 10 s; about 80 minutes of CPU).
 
 ``--quick``: the first 3 levels at 2 s. Data: ``sokoban/<collection>.xsb``.
 """
