@@ -29,11 +29,11 @@ def box_route(box, goal, distance, region, stamp, floor, occ, off, walk, seen, p
     pairs), their directions written into ``out`` in order.
 
     ``distance``: the box-alone pushes from each cell to ``goal`` (``BIG``: never, as on a dead
-    square: the box never goes there); ``region``
-    marks with ``stamp`` the cells the keeper reaches before the first push. Scratch: ``walk``
-    (a flood mark per cell), ``seen`` and ``prev`` (per pair ``4 * cell + direction``: the box
-    on ``cell`` after a push in ``direction``), ``heap`` (``4 * ROUTE_LIMIT + 4`` entries),
-    ``queue`` (the floods'); ``ctx[STAMP]`` gives stamps the marks never held."""
+    square; the box never goes there); ``region`` marks with ``stamp`` the cells the keeper
+    reaches before the first push. Scratch: ``walk`` (a flood mark per cell), ``seen`` and
+    ``prev`` (per pair ``4 * cell + direction``: the box on ``cell`` after a push in
+    ``direction``), ``heap`` (``4 * ROUTE_LIMIT + 4`` entries), ``queue`` (the floods');
+    ``ctx[STAMP]`` gives stamps the marks never held."""
     pairs = 4 * floor.shape[0]
     occ[box] = 0
     ctx[STAMP] += 1

@@ -97,10 +97,10 @@ PORTFOLIO: tuple[Member, ...] = (
 #: solves (13 s of CPU; with the advisor, not in 40 s), and 19 in 14 s (greedy search, which it
 #: replaces here: 17 s; with the advisor, 20 s); what the advisor gains alone at 10 s a level,
 #: Sasquatch 16, 31, 49 and 50, the other searches solve within the minute. Then the
-#: feature-space search (Microban
-#: 153 at 10 s, after the compiled search built the ``subsets`` table it shares; Sasquatch 31
-#: and 32 at 60 s), then the exact A*. Without Numba its greedy search comes first, 35 % of the
-#: time (Sasquatch 13 and 19; 30 %, 18 s at 60 s, lost 19 on a loaded machine).
+#: feature-space search (Microban 153 at 10 s, after the compiled search built the ``subsets``
+#: table it shares; Sasquatch 31 and 32 at 60 s), then the exact A*. Without Numba its greedy
+#: search comes first, 35 % of the time (Sasquatch 13 and 19; 30 %, 18 s at 60 s, lost 19 on a
+#: loaded machine).
 LANES: tuple[tuple[Member, ...], ...] = (
     PORTFOLIO,
     (("compiled features", "any", "compiled-features", 0.3, {"advisor": False}),

@@ -84,10 +84,9 @@ def test_compiled_searches_solve_real_levels_and_the_plans_replay(
         search: Callable, collection: str, number: int, expansions: int) -> None:
     """Among them the three Microban levels whose packed goals defeat the forward searches (93,
     139, 144: the backward search; the compiled feature-space search solves 144 with its
-    packing advisor), Microban IV 57, which it solves with the advisor in a third of the
-    expansions, and
-    Sasquatch 17, which no other search here solves (the feature-space search without the
-    advisor, 330,320 expansions, 13 s of CPU)."""
+    packing advisor), Microban IV 57, which that search solves with the advisor in under a
+    quarter of the expansions, and Sasquatch 17, which no other search here solves (that search
+    without the advisor, 330,320 expansions, 13 s of CPU)."""
     raw = select_level(split_levels((DATA / f"{collection}.xsb").read_text()), number)
     searching = search(Board(raw))
     result = searching.run(max_expansions=expansions)
