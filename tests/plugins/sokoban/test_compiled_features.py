@@ -34,6 +34,7 @@ from searchkit_sokoban.routes import box_route
 from searchkit_sokoban.subsets import level_table
 
 from searchkit.testing import puzzle_instances
+from tests.plugins.sokoban.test_pull_macros import _reach
 from tests.shared import DATA as SHARED
 from tests.shared import needs_data
 
@@ -120,17 +121,6 @@ def test_the_rules_kernels_answer_as_the_python_rules(collection: str, number: i
     assert all(seen == {True, False} for seen in answers.values())  # both answers were tested
 
 
-def _walks(board: Board, boxes: set[int], start: int) -> set[int]:
-    """The cells the keeper reaches from ``start`` round ``boxes`` (a breadth-first search)."""
-    seen, queue = {start}, [start]
-    for cell in queue:
-        for nxt in board.neighbours[cell]:
-            if nxt not in seen and nxt not in boxes:
-                seen.add(nxt)
-                queue.append(nxt)
-    return seen
-
-
 @given(puzzle_instances("sokoban", rows=6, cols=6, boxes=3, walls=0.2))
 @settings(max_examples=200, deadline=None)
 def test_the_route_kernel_finds_a_route_exactly_when_one_exists(text: str) -> None:
@@ -168,7 +158,7 @@ def test_the_route_kernel_finds_a_route_exactly_when_one_exists(text: str) -> No
             others, keeper, at = set(boxes) - {box}, board.keeper, box
             for d in out[:pushes]:
                 stand, target = at - board.offsets[d], at + board.offsets[d]
-                assert stand in _walks(board, others | {at}, keeper)
+                assert stand in _reach(board, others | {at}, keeper)
                 assert board.is_floor[target] and target not in others
                 keeper, at = at, target
             assert pushes == 0 or at == goal
