@@ -339,9 +339,14 @@ class Positions:
         """The moves ``(cell, direction)`` from a root to position ``last``, last first."""
         moves, s = [], last
         while self.parent[s] >= 0:
-            moves.append(divmod(int(self.move[s]), 4))
+            moves += reversed(self.steps(s))
             s = int(self.parent[s])
         return moves
+
+    def steps(self, s: int) -> list[tuple[int, int]]:
+        """The moves ``(cell, direction)`` that made position ``s`` from its parent, in order:
+        one, ``move[s]`` being ``4 * cell + direction``."""
+        return [divmod(int(self.move[s]), 4)]
 
 
 class _Arrays(Positions):

@@ -217,22 +217,21 @@ class _Arrays(Positions):
                                           for a, fill in ((cell_key, 0), (heads, -1),
                                                           (low, 0), (sizes, 0))))
 
+    def steps(self, s: int) -> list[tuple[int, int]]:
+        """The pushes ``(box cell, direction)`` that made position ``s``, in order: one, or an
+        advisor's move (``move[s]`` is ``-1 - box cell``) spelled push by push from its route."""
+        move = int(self.move[s])
+        if move >= 0:
+            return [divmod(move, 4)]
+        box, at, found = -1 - move, int(self.first[s]), []
+        for d in self.routes[at + 1:at + 1 + int(self.routes[at])]:
+            found.append((box, int(d)))
+            box += self.board.offsets[d]
+        return found
+
     def pushes(self, solved: int) -> list[tuple[int, int]]:
-        """The pushes ``(box cell, direction)`` from the start to position ``solved``, the
-        advisor's moves spelled push by push."""
-        found, s, off = [], solved, self.board.offsets
-        while self.parent[s] >= 0:
-            move = int(self.move[s])
-            if move >= 0:
-                found.append(divmod(move, 4))
-            else:  # an advisor's move: the box's cell, then its route
-                box, at, steps = -1 - move, int(self.first[s]), []
-                for d in self.routes[at + 1:at + 1 + int(self.routes[at])]:
-                    steps.append((box, int(d)))
-                    box += off[d]
-                found += reversed(steps)
-            s = int(self.parent[s])
-        return found[::-1]
+        """The pushes ``(box cell, direction)`` from the start to position ``solved``."""
+        return self.moves(solved)[::-1]
 
 
 def check_features(features: Any) -> None:

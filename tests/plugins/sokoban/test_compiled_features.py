@@ -48,8 +48,8 @@ def _board(text: str, level: int | None = None) -> Board:
 
 
 def _reached_positions(board: Board, expansions: int) -> tuple[object, np.ndarray, list]:
-    """The search's arrays and counters after ``expansions`` expansions (the kernels' scratch
-    arrays hold stamps below ``ctx``'s), and the positions it stored."""
+    """The search's arrays and counters after ``expansions`` expansions, or once it ends (the
+    kernels' scratch arrays hold stamps below ``ctx``'s), and the positions it stored."""
     from searchkit_sokoban import jit, jitfeatures
 
     arrays = compiledfeatures._Arrays(board, 1 << 10, jit, jitfeatures,
@@ -169,20 +169,11 @@ def test_the_route_kernel_finds_a_route_exactly_when_one_exists(text: str) -> No
 def test_the_advisors_moves_are_spelled_push_by_push_in_the_plan() -> None:
     """On Microban 144 the plan's path goes through moves of the packing advisor, each several
     pushes of one box in one step of the search: the plan lists every push, and replays."""
-    from searchkit_sokoban import jit, jitfeatures
+    from searchkit_sokoban import jit
 
     raw = select_level(split_levels((DATA / "microban.xsb").read_text()), 144)
     board = Board(raw)
-    arrays = compiledfeatures._Arrays(board, 1 << 10, jit, jitfeatures,
-                                      {"freeze": True, "subsets": True, "pi_corral": True,
-                                       "advisor": True}, (0, 1), lambda: False)
-    ctx = np.zeros(jit.CTX_SLOTS, np.int64)
-    arrays.start(ctx)
-    while ctx[jit.STATUS] in (jit.RUNNING, jit.FULL) and ctx[jit.EXPANDED] < 100_000:
-        if ctx[jit.STATUS] == jit.FULL:
-            arrays.grow(ctx)
-            ctx[jit.STATUS] = jit.RUNNING
-        arrays.expand(1000, ctx)
+    arrays, ctx, _ = _reached_positions(board, 100_000)  # the run stops once solved
     assert ctx[jit.STATUS] == jit.SOLVED
     steps, advised, s = 0, 0, int(ctx[jit.SOLVED_AT])
     while arrays.parent[s] >= 0:
