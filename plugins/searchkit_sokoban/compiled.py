@@ -1,34 +1,12 @@
-"""The backward search compiled to machine code by Numba: ``strategy="compiled-pull"``.
-
-It searches what :mod:`.pulls` searches, greedy best-first on *pulls* from the solved position
-(the keeper in any region of the free floor) back to the level's start, but without that
-search's extras (tunnel pulls, macros, the ``pull_subsets`` rule, meeting the forward searches)
-and some thirty times faster: the kernels of :mod:`.jit` run on flat arrays. Its rules are two
-of the backward search's, both sound, so ``no_solution`` is a proof:
-
-* ``pull_dead_squares``: a box pulled onto a cell from which no starting cell can be reached by
-  pulls (:meth:`.Board.unreached`);
-* ``pull_bipartite``: a position whose boxes cannot all be matched onto distinct starting cells.
-
-The guide is the cost of a minimum-cost matching of the boxes onto the starting cells by
-box-alone pulls (the Hungarian algorithm, exact); among equal guides the newest position comes
-first, which measured worth ten times fewer expansions than oldest-first on Microban IV 85
-(docs/puzzles/sokoban-unsolved.md). ``noise`` adds a random multiple of 1/8 in [0, ``noise``)
-to every guide, from a generator seeded by ``seed``: restarts that each dive elsewhere.
-
-What the compiled searches share, this one and the feature-space search of
-:mod:`.compiledfeatures`, is here too: :class:`CompiledSearch`, the loop that runs their kernels
-under the budgets and Ctrl-C, and :class:`Positions`, the arrays that hold their positions.
+"""What the searches compiled to machine code by Numba share: :class:`CompiledSearch`, the loop
+that runs their kernels under the budgets and Ctrl-C, and :class:`Positions`, the arrays that
+hold their positions. The searches are the backward search of :mod:`.compiledpulls`
+(``strategy="compiled-pull"``) and the feature-space search of :mod:`.compiledfeatures`
+(``strategy="compiled-features"``).
 
 Numba is optional (``pip install 'searchkit[fast]'``): :func:`available` says whether it is
 installed, and the first search in a process loads or compiles the kernels (compiling takes
-some seconds once per machine; the time counts as the search's).
-
->>> from .levels import split_levels
->>> search = CompiledPulls(Board(split_levels("#######\\n#@ $ .#\\n#######")[0]))
->>> result = search.run(seconds=600)
->>> result.status, result.cost, search.forward_lurd(result.actions)
-('solved', 2, 'rRR')
+some seconds once per machine; the time counts as the search's); :func:`warm` loads them all.
 """
 
 from __future__ import annotations
@@ -49,10 +27,9 @@ from searchkit.loops.memory import resident_growth
 
 from .board import MOVE_CHARS, Board
 from .levels import split_levels
-from .pulls import PULL_RULES
 from .pushes import spell_walk
 
-__all__ = ["CompiledPulls", "CompiledSearch", "Positions", "available", "sigint_held", "warm"]
+__all__ = ["CompiledSearch", "Positions", "available", "sigint_held", "warm"]
 
 #: The most positions expanded between two looks at the clock, the budgets and Ctrl-C; a
 #: slice starts at :data:`FIRST_SLICE` and halves or doubles to take about
@@ -111,6 +88,7 @@ def warm() -> None:
     lane starts with them in memory instead of loading them (0.3 s) within its time."""
     from . import jit, jitrules
     from .compiledfeatures import CompiledFeatures
+    from .compiledpulls import CompiledPulls
 
     level = Board(split_levels("#####\n#@$.#\n#####")[0])
     CompiledPulls(level).run()
@@ -252,32 +230,6 @@ class CompiledSearch:
         return "".join(out)
 
 
-class CompiledPulls(CompiledSearch):
-    """The compiled backward search on ``board`` (see the module docstring): :meth:`run`
-    searches, :meth:`forward_lurd` spells the plan it found. Raises ``ImportError`` naming the
-    extra to install when Numba is missing."""
-
-    strategy = "compiled-pull"
-    exhausted = "every position reachable by pulls was expanded"
-
-    def __init__(self, board: Board, *, noise: int = 0, seed: int = 0) -> None:
-        super().__init__(board, PULL_RULES)  # under the backward search's names
-        if isinstance(noise, bool) or not isinstance(noise, int) or noise < 0:
-            raise ValueError(f"noise {noise!r} must be a whole number, 0 or more")
-        self.noise, self.seed = noise, seed
-
-    def _arrays(self, capacity: int, expired: Callable[[], bool]) -> _Arrays:
-        with sigint_held():
-            from . import jit
-        return _Arrays(self.board, capacity, jit, self.noise, self.seed)
-
-    def _count(self, ctx: np.ndarray) -> None:
-        from . import jit
-
-        self.pruned["pull_dead_squares"] = int(ctx[jit.DEAD])
-        self.pruned["pull_bipartite"] = int(ctx[jit.UNMATCHED])
-
-
 class Positions:
     """The arrays both compiled searches keep: the level's (``floor``, ``off``, Zobrist keys
     ``zb`` for boxes and ``zk`` for keeper regions, scratch for floods and the matching) and
@@ -347,46 +299,3 @@ class Positions:
         """The moves ``(cell, direction)`` that made position ``s`` from its parent, in order:
         one, ``move[s]`` being ``4 * cell + direction``."""
         return [divmod(int(self.move[s]), 4)]
-
-
-class _Arrays(Positions):
-    """The level and the search's positions as the arrays that :func:`.jit.expand` takes."""
-
-    def __init__(self, board: Board, capacity: int, jit: Any, noise: int, seed: int) -> None:
-        distances = [board.box_distances(cell, to_cell=False) for cell in board.initial_boxes]
-        super().__init__(board, capacity, distances, jit, {"heap": np.int64})
-        self.dead = np.frombuffer(bytes(board.unreached(distances)), np.uint8).copy()
-        self.noise, self.seed = noise, seed
-
-    def start(self, ctx: np.ndarray) -> str:
-        """Store the solved position with the keeper in each region of the free floor."""
-        jit = self.jit
-        jit.seed(self.seed)
-        goals = np.array(self.board.goals, self.cells)
-        occ = self.occ
-        occ[goals] = 1
-        h0 = jit.matching(goals, self.dist, *self.work)
-        box_hash = np.bitwise_xor.reduce(self.zb[goals])
-        for cell in self.board.floor:
-            if occ[cell] or self.mark[cell]:
-                continue
-            ctx[jit.STAMP] += 1
-            root = jit.flood(cell, self.floor, occ, self.off, self.mark, ctx[jit.STAMP],
-                             self.queue)
-            n = self.store(ctx, goals, root, box_hash)
-            ctx[jit.HEAP] = jit.heap_push(self.heap, ctx[jit.HEAP],
-                                          ((8 * h0) << jit.IDX_BITS) | (jit.IDX_MASK - n))
-        occ[:] = 0
-        return ""
-
-    def expand(self, limit: int, ctx: np.ndarray) -> None:
-        self.jit.expand(limit, self.floor, self.dead, self.board.keeper, self.off, self.dist,
-                        self.zb, self.zk, self.states, self.roots, self.hashes, self.parent,
-                        self.move, self.table, self.heap, self.occ, self.mark, self.mark2,
-                        self.queue, ctx, self.noise, self.work)
-
-    def pushes(self, solved: int) -> list[tuple[int, int]]:
-        """The pulls from the roots to position ``solved`` undone: pushes from the start (the
-        parent links run from the start back to a root: in order)."""
-        offsets = self.board.offsets
-        return [(b + offsets[d], d ^ 1) for b, d in self.moves(solved)]

@@ -1,22 +1,20 @@
-"""The kernels of the compiled backward search (:mod:`.compiled`), compiled by Numba.
+"""What the kernels of both compiled searches share, compiled by Numba: the positions' table,
+floods, the matching, a heap.
 
-Only the compiled searches' modules import this module (:mod:`.compiled`, and
-:mod:`.compiledfeatures` with its kernels, which share its table, floods and matching), and
-only once Numba is known to be installed (the ``fast`` extra). Every function works on flat
-NumPy arrays, so that Numba compiles it to machine code; the first call compiles them (some
-seconds), later processes load the compiled code from Numba's cache (``cache=True``:
-``__pycache__`` beside this file, else the user's cache folder).
+Only the compiled searches' modules import this module (:mod:`.compiled` with the backward
+search's kernel, :mod:`.jitpulls`, and :mod:`.compiledfeatures` with the forward one's,
+:mod:`.jitfeatures`), and only once Numba is known to be installed (the ``fast`` extra). Every
+function works on flat NumPy arrays, so that Numba compiles it to machine code; the first call
+compiles them (some seconds), later processes load the compiled code from Numba's cache
+(``cache=True``: ``__pycache__`` beside this file, else the user's cache folder).
 
-:func:`expand` is the search: greedy best-first on pulls, the heap keyed by
-``guide << IDX_BITS | (IDX_MASK - position)``, so that among equal guides the newest position
-comes first. A position is a row of ``states`` (its box cells, sorted), its keeper's region
-(``roots``: the region's smallest cell) and its 64-bit Zobrist hash (``hashes``); the open
-addressing ``table`` holds position numbers, compared in full on equal hashes.
+A position is a row of ``states`` (its box cells, sorted), its keeper's region (``roots``: the
+region's smallest cell) and its 64-bit Zobrist hash (``hashes``); the open addressing ``table``
+holds position numbers, compared in full on equal hashes.
 """
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 #: A pull distance that means "never"; a matching of ``BIG`` or more: none exists.
@@ -25,10 +23,11 @@ HUGE = 1 << 50
 #: Heap keys: ``guide << IDX_BITS | (IDX_MASK - position)``.
 IDX_BITS = 36
 IDX_MASK = (1 << IDX_BITS) - 1
-#: The slots of :func:`expand`'s counters ``ctx``: positions stored, heap entries, expansions,
-#: generated, duplicates, cut by dead squares, cut by the matching, status (0 running, 1 solved,
-#: 2 exhausted, 3 full), the solved position, the flood stamp; ``CTX_SLOTS`` in all, the slots
-#: after these for the compiled forward search's counters (:mod:`.jitfeatures`).
+#: The slots of the searches' counters ``ctx``: positions stored, positions waiting (in the heap
+#: or the cells), expansions, generated, duplicates, cut by dead squares, cut by the matching,
+#: status (0 running, 1 solved, 2 exhausted, 3 full), the solved position, the flood stamp;
+#: ``CTX_SLOTS`` in all, the slots after these for the cells' (:mod:`.jitcells`) and the compiled
+#: forward search's counters (:mod:`.jitfeatures`).
 (N_STATES, HEAP, EXPANDED, GENERATED, DUPLICATES, DEAD, UNMATCHED, STATUS, SOLVED_AT,
  STAMP) = range(10)
 CTX_SLOTS = 18
@@ -198,74 +197,3 @@ def moved(boxes, old, new, out):
         m += 1
     if not placed:
         out[m] = new
-
-
-@njit(cache=True)
-def seed(value):
-    """Seed the generator of :func:`expand`'s noise."""
-    np.random.seed(value)
-
-
-@njit(cache=True)
-def expand(limit, floor, dead, keeper, off, dist, zb, zk, states, roots, hashes, parent, move,
-           table, heap, occ, mark, mark2, queue, ctx, noise, work):
-    """Expand up to ``limit`` positions, counting in ``ctx`` (see :data:`N_STATES`...).
-
-    A pull moves a box from ``b`` onto the keeper's cell ``b + off[d]`` next to it, the keeper
-    stepping on to ``b + 2 * off[d]``; ``move`` records ``4 * b + d`` and ``parent`` the
-    position pulled from. A child on a ``dead`` cell, or whose boxes no matching sends to the
-    starting cells, is cut; the search ends ``SOLVED`` at a child with the boxes on their
-    starting cells and ``keeper`` in its region, ``EXHAUSTED`` when the heap is empty (no plan),
-    ``FULL`` (before a position whose children might not fit) when the arrays must grow.
-    ``noise`` > 0 adds a random multiple of 1/8 in [0, noise) to every child's guide."""
-    n, hn, nb = ctx[N_STATES], ctx[HEAP], states.shape[1]
-    child = np.empty(nb, states.dtype)
-    for _ in range(limit):
-        if hn == 0:
-            ctx[STATUS] = EXHAUSTED
-            break
-        if n + 4 * nb > states.shape[0]:
-            ctx[STATUS] = FULL
-            break
-        key, hn = heap_pop(heap, hn)
-        s = IDX_MASK - (key & IDX_MASK)
-        ctx[EXPANDED] += 1
-        stamp = occupy(s, states, roots, floor, occ, off, mark, queue, ctx)
-        box_hash = hashes[s] ^ zk[roots[s]]
-        for i in range(nb):
-            b = states[s, i]
-            for d in range(4):
-                stand = b + off[d]
-                step = stand + off[d]
-                if mark[stand] != stamp or not floor[step] or occ[step]:
-                    continue
-                ctx[GENERATED] += 1
-                if dead[stand]:
-                    ctx[DEAD] += 1
-                    continue
-                moved(states[s], b, stand, child)
-                h = matching(child, dist, *work)
-                if h >= BIG:
-                    ctx[UNMATCHED] += 1
-                    continue
-                occ[b], occ[stand] = 0, 1
-                ctx[STAMP] += 1
-                root = flood(step, floor, occ, off, mark2, ctx[STAMP], queue)
-                occ[b], occ[stand] = 1, 0
-                hh = box_hash ^ zb[b] ^ zb[stand] ^ zk[root]
-                if not add(table, hashes, states, roots, parent, move, n, child, root, hh, s,
-                           4 * b + d, ctx):
-                    continue
-                n += 1
-                if h == 0 and mark2[keeper] == ctx[STAMP]:
-                    ctx[STATUS], ctx[SOLVED_AT] = SOLVED, n - 1
-                    break
-                guide = 8 * h + (np.random.randint(0, 8 * noise) if noise else 0)
-                hn = heap_push(heap, hn, (guide << IDX_BITS) | (IDX_MASK - (n - 1)))
-            if ctx[STATUS]:
-                break
-        for j in range(nb):
-            occ[states[s, j]] = 0
-        if ctx[STATUS]:
-            break
-    ctx[N_STATES], ctx[HEAP] = n, hn

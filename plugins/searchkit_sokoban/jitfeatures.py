@@ -4,12 +4,8 @@ Numba: :func:`expand`.
 A position is a row of ``states`` (its box cells, sorted), its keeper's region (``roots``: the
 region's smallest cell) and its 64-bit Zobrist hash (``hashes``), stored when first generated,
 in the open-addressing ``table`` of :mod:`.jit`. Each position waits in the *cell* of its
-features (:func:`feature_key`; ``keys`` and ``cell_of`` map a key to its cell's number);
-a cell is a bucket queue on the matching bound (``heads[cell, bound]``, the positions of one
-bucket linked newest first through ``link``, ``low[cell]`` at or below its smallest non-empty
-bucket). The cells are taken in rounds, in the order they were made: a round gives each cell made
-before it one turn, and a turn expands the best position of one cell (a cell made during a round
-waits for the next: taking it at once, the search does not solve Sasquatch 17 in 100 s).
+features (:func:`feature_key`), the cells of :mod:`.jitcells` taken in turn, a turn expanding
+the best position of one cell by the matching bound.
 """
 
 from __future__ import annotations
@@ -36,14 +32,15 @@ from .jit import (
     moved,
     occupy,
 )
+from .jitcells import CELLS, enqueue, take
 from .jitroutes import ROUTE_LIMIT, box_route
-from .jitrules import frozen, pi_corral, regions, slot_of, subsets_alive
+from .jitrules import frozen, pi_corral, regions, subsets_alive
 
-#: The slots of :func:`expand`'s counters ``ctx`` beyond :mod:`.jit`'s (there ``HEAP`` counts
-#: the positions waiting in all cells, ``DEAD`` the children on dead squares): cut by the
-#: freeze test, by the ``subsets`` table, by PI-corrals; the cells made; the next cell's turn;
-#: the cells the round takes turns over; the entries of ``routes`` used; the advisor's moves stored.
-FROZEN, SUBSETS, PI_CORRAL, CELLS, TURN, ROUND, ROUTES, ADVISED = range(10, 18)
+#: The slots of :func:`expand`'s counters ``ctx`` beyond :mod:`.jit`'s and :mod:`.jitcells`'s
+#: (there ``HEAP`` counts the positions waiting in all cells, ``DEAD`` the children on dead
+#: squares): cut by the freeze test, by the ``subsets`` table, by PI-corrals; the entries of
+#: ``routes`` used; the advisor's moves stored.
+FROZEN, SUBSETS, PI_CORRAL, ROUTES, ADVISED = range(13, 18)
 
 
 @njit(cache=True)
@@ -80,25 +77,6 @@ def feature_key(child, occ, parts, is_goal, features, radix, order, link, closin
                 value = max(0, value - 1)
         key = key * radix[f] + value
     return key
-
-
-@njit(cache=True)
-def enqueue(s, h, key, keys, cells, cell_key, heads, low, sizes, link, ctx):
-    """Put position ``s`` of bound ``h`` into the cell of feature key ``key`` (``keys`` and
-    ``cells``: an open-addressing table from keys to cell numbers), made if new."""
-    slot = slot_of(keys, key)
-    if keys[slot] == -1:
-        keys[slot], cells[slot] = key, ctx[CELLS]
-        cell_key[ctx[CELLS]] = key
-        low[ctx[CELLS]] = heads.shape[1] - 1
-        ctx[CELLS] += 1
-    cell = cells[slot]
-    bucket = min(h, heads.shape[1] - 1)
-    link[s] = heads[cell, bucket]
-    heads[cell, bucket] = s
-    low[cell] = min(low[cell], bucket)
-    sizes[cell] += 1
-    ctx[HEAP] += 1
 
 
 @njit(cache=True)
@@ -139,22 +117,7 @@ def expand(limit, level, store, queues, subsets, scratch, ctx):
                 ctx[ROUTES] + ROUTE_LIMIT + 2 > routes.shape[0]:
             ctx[STATUS] = FULL
             break
-        cell = ctx[TURN]
-        while True:
-            if cell >= ctx[ROUND]:  # a new round, over the cells made before it
-                cell, ctx[ROUND] = 0, ctx[CELLS]
-            if sizes[cell]:
-                break
-            cell += 1
-        ctx[TURN] = cell + 1
-        bucket = low[cell]
-        while heads[cell, bucket] < 0:
-            bucket += 1
-        low[cell] = bucket
-        s = heads[cell, bucket]
-        heads[cell, bucket] = link[s]
-        sizes[cell] -= 1
-        ctx[HEAP] -= 1
+        s = take(keys, cell_of, cell_key, heads, low, sizes, link, ctx)
         ctx[EXPANDED] += 1
         stamp = occupy(s, states, roots, floor, occ, off, mark, queue, ctx)
         corral = -1

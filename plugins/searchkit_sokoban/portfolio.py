@@ -24,6 +24,7 @@ from searchkit import UnknownNameError, get_strategy
 
 from .compiled import available
 from .compiledfeatures import check_features
+from .compiledpulls import check_pull_features
 from .problem import MODES
 from .routes import check_macros
 
@@ -39,10 +40,12 @@ ANY_TUNING = ("tunnels", "goal_macros", "packing_weight")
 #: ``"pull"`` takes as its tuning (``macro_depth``, ``plateau_macros``: the backward search's
 #: macros).
 PULL_TUNING = ("macro_depth", "plateau_macros")
-#: Keyword arguments of :class:`~.compiled.CompiledPulls` that a portfolio member whose strategy
-#: is ``"compiled-pull"`` takes as its tuning (whole numbers, 0 or more: ``noise``, the range of
-#: the random part of its guide, and ``seed``, its generator's seed).
-COMPILED_TUNING = ("noise", "seed")
+#: Keyword arguments of :class:`~.compiledpulls.CompiledPulls` that a portfolio member whose
+#: strategy is ``"compiled-pull"`` takes as its tuning (``features``: a tuple of names of
+#: :data:`~.compiledpulls.PULL_FEATURES`, a feature-space search; whole numbers, 0 or more,
+#: without features: ``noise``, the range of the random part of its guide, and ``seed``, its
+#: generator's seed).
+COMPILED_TUNING = ("features", "noise", "seed")
 #: Keyword arguments of :class:`~.compiledfeatures.CompiledFeatures` that a portfolio member
 #: whose strategy is ``"compiled-features"`` takes as its tuning (``features``: a tuple of names
 #: of :data:`~.compiledfeatures.FEATURES`; ``advisor``: the packing advisor's moves, on or off).
@@ -82,6 +85,8 @@ Member = tuple[str, str, str, float, dict[str, Any]]
 PORTFOLIO: tuple[Member, ...] = (
     *((("compiled pull", "any", "compiled-pull", 0.25, {"noise": 3}),) if available() else ()),
     ("pull", "any", "pull", 0.35, {}),
+    *((("compiled pull, features", "any", "compiled-pull", 0.3,
+        {"features": ("off_start", "regions")}),) if available() else ()),
     ("pull, plateau macros", "any", "pull", 0.05,
      {"macro_depth": 8, "plateau_macros": True}),
     ("greedy", "any", "greedy", 0.15, {}),
@@ -163,7 +168,11 @@ def check_plan(plan: list[tuple[Any, ...]], members: bool) -> None:
                 raise ValueError(f"{where}{switch} {value!r} must be {what}")
         if "features" in tuning:
             try:
-                check_features(tuning["features"])
+                (check_pull_features if strategy == "compiled-pull" else
+                 check_features)(tuning["features"])
+                if tuning.get("noise") and strategy == "compiled-pull":
+                    raise ValueError("noise applies to the greedy search only, not with "
+                                     "features")
             except ValueError as error:
                 raise ValueError(f"{where}{error}") from None
         if strategy in COMPILED and not available():

@@ -8,7 +8,7 @@ pruned).
 With ``mode="optimal"`` it is one A* search (plus the exact tie-break on request). With
 ``mode="any"`` and no ``strategy`` it is a *portfolio* (:data:`~.portfolio.PORTFOLIO`), run one
 after the other within the time limit: with Numba installed, the backward search compiled
-(:mod:`.compiled`: the fastest, but it meets no other search), then the backward search
+(:mod:`.compiledpulls`: the fastest, but it meets no other search), then the backward search
 (:mod:`.pulls`: greedy on pulls from the solved position; it solves most levels in a fraction of a
 second), a short second backward search with macros where its guide stalls, greedy best-first on the
 ``any`` problem (:mod:`.anyplan`: macro moves, packing-order guidance), greedy again without goal
@@ -40,8 +40,9 @@ from searchkit import PlanError, Progress, Result, get_strategy
 from .allowance import Allowance, check_limits
 from .anyplan import AnyPlanProblem
 from .board import Board
-from .compiled import CompiledPulls, CompiledSearch
+from .compiled import CompiledSearch
 from .compiledfeatures import CompiledFeatures
+from .compiledpulls import CompiledPulls
 from .features import feature_search
 from .levels import select_level, split_levels
 from .lurd import plan_to_lurd, replay_lurd
@@ -165,7 +166,7 @@ def solve_level(text: str, level: int | str | None = None, *, cost: str = "moves
     ``mode="optimal"`` runs ``strategy`` (default ``astar``); ``mode="any"`` runs ``strategy``
     on the ``any`` problem (``"features"``: the feature-space search of :mod:`.features`;
     ``"pull"``: the backward search of :mod:`.pulls`; ``"compiled-pull"``: the same compiled, of
-    :mod:`.compiled`; ``"compiled-features"``: the compiled feature-space search of
+    :mod:`.compiledpulls`; ``"compiled-features"``: the compiled feature-space search of
     :mod:`.compiledfeatures`), or without one the ``portfolio`` (default
     :data:`~.portfolio.PORTFOLIO`, same layout; a member whose strategy is ``"pull"`` is the
     backward search, and the ``any`` members after it meet it; a forward member's tuning may

@@ -14,7 +14,9 @@ is then an error, never a skip).
 
 from __future__ import annotations
 
+import importlib
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -28,10 +30,10 @@ if not os.environ.get("SEARCHKIT_REQUIRE_NUMBA"):
     pytest.importorskip("numba")
 
 from hypothesis import given, settings
-from searchkit_sokoban import compiled, compiledfeatures, replay_lurd, solve_level
+from searchkit_sokoban import compiled, jitcells, replay_lurd, solve_level
 from searchkit_sokoban.board import Board
-from searchkit_sokoban.compiled import CompiledPulls
 from searchkit_sokoban.compiledfeatures import CompiledFeatures
+from searchkit_sokoban.compiledpulls import CompiledPulls
 from searchkit_sokoban.levels import select_level, split_levels
 from searchkit_sokoban.portfolio import check_plan
 from searchkit_sokoban.pulls import PULL_RULES
@@ -50,12 +52,16 @@ def _board(text: str, level: int | None = None) -> Board:
     return Board(select_level(split_levels(text), level))
 
 
+PULL_CELLS = partial(CompiledPulls, features=("off_start", "regions"))
+
+
 @pytest.mark.parametrize("search", [
-    CompiledPulls, CompiledFeatures, partial(CompiledFeatures, advisor=False),
+    CompiledPulls, PULL_CELLS, partial(CompiledPulls, features=("regions",)),
+    CompiledFeatures, partial(CompiledFeatures, advisor=False),
     partial(CompiledFeatures, freeze=False, subsets=False, pi_corral=False),
     partial(CompiledFeatures, features=("packing", "regions", "room_links", "out_of_plan"))],
-    ids=["pulls", "features", "features, no advisor", "features, rules off",
-         "features, FESS's four"])
+    ids=["pulls", "pulls, features", "pulls, regions", "features", "features, no advisor",
+         "features, rules off", "features, FESS's four"])
 @given(puzzle_instances("sokoban", rows=5, cols=6, boxes=3, walls=0.2))
 @settings(max_examples=60, deadline=None)
 def test_compiled_searches_solve_exactly_the_solvable_levels(search: Callable, text: str
@@ -79,7 +85,8 @@ def test_compiled_searches_solve_exactly_the_solvable_levels(search: Callable, t
     *((CompiledPulls, "microban", n, 1_000_000) for n in (1, 50, 93, 139, 144, 155)),
     *((CompiledFeatures, "microban", n, 500_000) for n in (1, 50, 100, 144, 155)),
     (CompiledFeatures, "microban_iv", 57, 100_000),
-    (partial(CompiledFeatures, advisor=False), "sasquatch", 17, 400_000)])
+    (partial(CompiledFeatures, advisor=False), "sasquatch", 17, 400_000),
+    (PULL_CELLS, "sasquatch", 12, 400_000)])
 def test_compiled_searches_solve_real_levels_and_the_plans_replay(
         search: Callable, collection: str, number: int, expansions: int) -> None:
     """Among them the three Microban levels whose packed goals defeat the forward searches (93,
@@ -97,7 +104,7 @@ def test_compiled_searches_solve_real_levels_and_the_plans_replay(
         assert searching.advised > 0  # the advisor's moves were among those stored
 
 
-@pytest.mark.parametrize("search", [CompiledPulls, CompiledFeatures])
+@pytest.mark.parametrize("search", [CompiledPulls, PULL_CELLS, CompiledFeatures])
 def test_growing_the_arrays_changes_nothing(monkeypatch: pytest.MonkeyPatch, search: type) -> None:
     """From 16 positions (and 2 cells) the arrays double a dozen times; the search expands the
     same positions in the same order (the same counts and plan) as with room for all of them at
@@ -105,7 +112,7 @@ def test_growing_the_arrays_changes_nothing(monkeypatch: pytest.MonkeyPatch, sea
     runs = []
     for capacity, cells in ((16, 2), (1 << 20, 1 << 10)):
         monkeypatch.setattr(compiled, "FIRST_CAPACITY", capacity)
-        monkeypatch.setattr(compiledfeatures, "FIRST_CELLS", cells)
+        monkeypatch.setattr(jitcells, "FIRST_CELLS", cells)
         searching = search(_board(MICROBAN_2))
         result = searching.run()
         runs.append((result.status, result.actions, result.stats.expanded,
@@ -176,15 +183,16 @@ def test_ctrl_c_stops_it_and_keeps_what_it_did(strategy: str, level: int) -> Non
     assert stdout.split() == ["interrupted", "True", "interrupted", "by", "the", "user"]
 
 
-@pytest.mark.parametrize("kernel", ["matching", "expand", "rehash"])
-def test_ctrl_c_never_lands_inside_a_kernel(monkeypatch: pytest.MonkeyPatch, kernel: str) -> None:
+@pytest.mark.parametrize("module, kernel", [("jit", "matching"), ("jitpulls", "expand"),
+                                            ("jit", "rehash")])
+def test_ctrl_c_never_lands_inside_a_kernel(monkeypatch: pytest.MonkeyPatch, module: str,
+                                            kernel: str) -> None:
     """A ``KeyboardInterrupt`` raised in llvmlite's callbacks while Numba loads a kernel aborts
     the process (a stopped lane died so): every call into the kernels holds SIGINT, and the
     search stops ``interrupted`` right after the call. Here the kernel itself is interrupted
     (SIGINT to this process as it starts) and notes whether the interrupt reached it."""
-    from searchkit_sokoban import jit
-
-    original, reached = getattr(jit, kernel), []
+    kernels = importlib.import_module(f"searchkit_sokoban.{module}")
+    original, reached = getattr(kernels, kernel), []
 
     def interrupted_kernel(*args):
         try:
@@ -195,7 +203,7 @@ def test_ctrl_c_never_lands_inside_a_kernel(monkeypatch: pytest.MonkeyPatch, ker
             raise
         return original(*args)
 
-    monkeypatch.setattr(jit, kernel, interrupted_kernel)
+    monkeypatch.setattr(kernels, kernel, interrupted_kernel)
     monkeypatch.setattr(compiled, "FIRST_CAPACITY", 16)  # so that the arrays grow at once
     result = CompiledPulls(_board(MICROBAN_2)).run()
     assert result.status == "interrupted" and not reached
@@ -204,10 +212,12 @@ def test_ctrl_c_never_lands_inside_a_kernel(monkeypatch: pytest.MonkeyPatch, ker
 def test_warming_loads_every_kernel() -> None:
     """What the lanes of a parallel solve inherit from the process that forks them (a fresh
     process: in this one, earlier tests may have loaded them)."""
-    code = ("from searchkit_sokoban import compiled, jit, jitfeatures, jitrules\n"
-            "called = [jit.flood, jit.matching, jit.add, jit.rehash, jit.heap_push, jit.seed,"
-            " jit.expand, jitfeatures.enqueue, jitfeatures.expand, jitrules.regions,"
-            " jitrules.insert_all]\n"  # from Python (the others are compiled into expand)
+    code = ("from searchkit_sokoban import compiled, jit, jitcells, jitfeatures, jitpulls,"
+            " jitrules\n"
+            "called = [jit.flood, jit.matching, jit.add, jit.rehash, jit.heap_push,"
+            " jitpulls.seed, jitpulls.pull_key, jitpulls.expand, jitcells.enqueue,"
+            " jitfeatures.expand, jitrules.regions, jitrules.insert_all]\n"  # from Python
+            # (the others are compiled into the kernels that call them)
             "assert not any(kernel.signatures for kernel in called)\n"
             "compiled.warm()\n"
             "assert all(kernel.signatures for kernel in called)\n")
@@ -228,9 +238,17 @@ def test_solve_level_runs_it_and_reports_its_rules() -> None:
     (("c", "any", "compiled-pull", 1.0, {"tunnels": True}), "unknown tuning 'tunnels'"),
     (("c", "any", "compiled-pull", 1.0, {"noise": -1}), "noise -1 must be a whole number"),
     (("c", "any", "compiled-pull", 1.0, {"seed": 1.5}), "seed 1.5 must be a whole number"),
+    (("c", "any", "compiled-pull", 1.0, {"features": ("off_goal",)}),
+     "unknown feature 'off_goal' (valid: off_start, regions)"),
+    (("c", "any", "compiled-pull", 1.0, {"features": ("regions", "regions")}),
+     "must be a tuple of distinct names"),
+    (("c", "any", "compiled-pull", 1.0, {"features": ("regions",), "noise": 3}),
+     "noise applies to the greedy search only"),
+    (("c", "any", "compiled-features", 1.0, {"features": ("off_start",)}),
+     "unknown feature 'off_start'"),
 ])
 def test_bad_members_are_refused_before_any_search(member: tuple, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError, match=re.escape(message)):
         check_plan([member], members=True)
 
 
