@@ -1,19 +1,21 @@
-"""Restarts of the compiled backward search with noise: the measurement of Sasquatch 44 in
-docs/puzzles/sokoban-unsolved.md.
+"""Runs of the compiled backward search, with noise or with features: the measurements of
+Sasquatch 44 (noise) and 12 (features) in docs/puzzles/sokoban-unsolved.md.
 
 Usage (from the repository root, in the project's virtual environment with the ``fast`` or
 ``test`` extra)::
 
     python tools/compiled_pulls.py COLLECTION LEVELS SECONDS [--noise N] [--runs R]
+        [--features off_start,regions]
 
 ``COLLECTION`` names a file of ``../shared/data/sokoban/`` (``sasquatch``, ``microban_ii``...),
 ``LEVELS`` is ``all`` or numbers joined by commas. Each level gets up to ``R`` runs of the
-plugin's compiled backward search (:class:`~searchkit_sokoban.compiled.CompiledPulls`, what
-``strategy="compiled-pull"`` runs) of at most ``SECONDS`` of CPU time each, run ``r`` with
-``noise=N`` and ``seed=r``, stopping at the first solved; one JSON line per run. Every plan is
-replayed square by square (:func:`~searchkit_sokoban.lurd.replay_lurd`); the tool fails if one
-does not solve. A one-box level runs first, untimed, so that no level's time includes loading
-(or, the first time on a machine, compiling) the kernels.
+plugin's compiled backward search (:class:`~searchkit_sokoban.compiledpulls.CompiledPulls`,
+what ``strategy="compiled-pull"`` runs) of at most ``SECONDS`` of CPU time each, run ``r`` with
+``noise=N`` and ``seed=r``, stopping at the first solved; one JSON line per run. ``--features``
+makes it the feature-space search on those features (names of ``PULL_FEATURES``; no noise).
+Every plan is replayed square by square (:func:`~searchkit_sokoban.lurd.replay_lurd`); the tool
+fails if one does not solve. A one-box level runs first, untimed, so that no level's time
+includes loading (or, the first time on a machine, compiling) the kernels.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import time
 from pathlib import Path
 
 from searchkit_sokoban.board import Board
-from searchkit_sokoban.compiled import CompiledPulls
+from searchkit_sokoban.compiledpulls import CompiledPulls
 from searchkit_sokoban.levels import split_levels
 from searchkit_sokoban.lurd import replay_lurd
 
@@ -36,6 +38,7 @@ def main() -> None:
     parser.add_argument("seconds", type=float)
     parser.add_argument("--noise", type=int, default=0)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--features", type=lambda text: tuple(text.split(",")), default=())
     args = parser.parse_args()
     data = Path(__file__).resolve().parent.parent.parent / "shared/data/sokoban"
     levels = split_levels((data / f"{args.collection}.xsb").read_text())
@@ -44,10 +47,15 @@ def main() -> None:
     for number in wanted:
         raw = levels[number - 1]
         for run in range(args.runs):
-            search = CompiledPulls(Board(raw), noise=args.noise, seed=run)
+            try:
+                search = CompiledPulls(Board(raw), features=args.features, noise=args.noise,
+                                       seed=run)
+            except ValueError as error:
+                raise SystemExit(f"compiled_pulls: {error}") from None
             result = search.run(args.seconds, time.process_time)
             stats = result.stats
-            info = {"level": number, "run": run, "noise": args.noise, "status": result.status,
+            info = {"level": number, "run": run, "noise": args.noise,
+                    "features": list(args.features), "status": result.status,
                     "expanded": stats.expanded, "stored": stats.visited,
                     "seconds": round(stats.seconds, 2)}
             if result.solved:

@@ -10,7 +10,8 @@ With ``mode="optimal"`` it is one A* search (plus the exact tie-break on request
 after the other within the time limit: with Numba installed, the backward search compiled
 (:mod:`.compiledpulls`: the fastest, but it meets no other search), then the backward search
 (:mod:`.pulls`: greedy on pulls from the solved position; it solves most levels in a fraction of a
-second), a short second backward search with macros where its guide stalls, greedy best-first on the
+second), the compiled one again as a feature-space search (its ``features``), a short second
+backward search with macros where its guide stalls, greedy best-first on the
 ``any`` problem (:mod:`.anyplan`: macro moves, packing-order guidance), greedy again without goal
 macros and packing guidance, the feature-space search (:mod:`.features`, after Shoham and
 Schaeffer's FESS: a round robin over cells of FESS's four features, with its advisors), then an

@@ -20,8 +20,10 @@ portfolio of :data:`~searchkit_sokoban.portfolio.PORTFOLIO`.
   backward macros on plateaus), the ``corral`` rule switched on, and instead of the portfolio
   greedy alone, the feature-space search alone (also weighing every push rather than box
   moves, and with the opener advisor) or the backward search alone (also with its macros,
-  everywhere or on plateaus only), and with Numba the compiled backward search alone and the
-  compiled feature-space search alone (also without its packing advisor): :data:`ABLATION`.
+  everywhere or on plateaus only), and with Numba the compiled backward search alone (and the
+  portfolio without it), the compiled feature-space search alone (also without its packing
+  advisor) and the compiled backward feature-space search alone (and the portfolio without
+  it): :data:`ABLATION`.
   ``sokoban-sasquatch-ablation``: the same on Sasquatch's 50 levels, a harder collection (28 of
   them unsolved at 10 s; about 80 minutes of CPU).
 
@@ -151,7 +153,10 @@ ABLATION: tuple[tuple[str, dict[str, Any]], ...] = (
     ("no backward search", {"portfolio": tuple(m for m in PORTFOLIO
                                                if m[2] not in ("pull", "compiled-pull"))}),
     *((("no compiled backward search", {"portfolio": tuple(m for m in PORTFOLIO
-                                                          if m[2] != "compiled-pull")}),)
+                                                          if m[2] != "compiled-pull")}),
+       ("no compiled backward feature-space search",
+        {"portfolio": tuple(m for m in PORTFOLIO if m[2] != "compiled-pull" or
+                            "features" not in m[4])}))
       if available() else ()),
     ("no backward macros on plateaus", {"portfolio": tuple(m for m in PORTFOLIO
                                                            if "macro_depth" not in m[4])}),
@@ -170,7 +175,10 @@ ABLATION: tuple[tuple[str, dict[str, Any]], ...] = (
        ("compiled feature-space search alone", {"strategy": "compiled-features"}),
        ("the same, without its packing advisor",
         {"portfolio": (("compiled features, no advisor", "any", "compiled-features", 1.0,
-                        {"advisor": False}),)})
+                        {"advisor": False}),)}),
+       ("compiled backward feature-space search alone",
+        {"portfolio": (("compiled pull, features", "any", "compiled-pull", 1.0,
+                        {"features": ("off_start", "regions")}),)})
        ) if available() else ()),
 )
 

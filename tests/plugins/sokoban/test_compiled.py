@@ -15,6 +15,7 @@ is then an error, never a skip).
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import re
 import signal
@@ -23,6 +24,7 @@ import sys
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 
 import pytest
 
@@ -45,6 +47,7 @@ from tests.shared import needs_data
 from tests.signals import default_ctrl_c
 
 DATA = SHARED / "sokoban"
+ROOT = Path(__file__).resolve().parents[3]
 MICROBAN_2 = "  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########"
 
 
@@ -273,3 +276,17 @@ def test_noise_changes_the_dive_and_the_plans_still_replay() -> None:
         assert result.solved and replay_lurd(rows, search.forward_lurd(result.actions)).solved
         expansions.add(result.stats.expanded)
     assert len(expansions) > 1
+
+
+@needs_data
+def test_the_restart_tool_runs_both_searches_and_refuses_bad_features() -> None:
+    """``tools/compiled_pulls.py``, which the measurements of sokoban-unsolved.md name."""
+    tool = [sys.executable, str(ROOT / "tools" / "compiled_pulls.py"), "microban", "1,2", "60"]
+    for extra in ([], ["--noise", "3"], ["--features", "off_start,regions"]):
+        done = subprocess.run([*tool, *extra], capture_output=True, text=True, check=True)
+        lines = [json.loads(line) for line in done.stdout.splitlines()]
+        assert [(line["level"], line["status"]) for line in lines] == [(1, "solved"),
+                                                                       (2, "solved")]
+    done = subprocess.run([*tool, "--features", "off_goal"], capture_output=True, text=True)
+    assert done.returncode != 0 and done.stderr.strip() == (
+        "compiled_pulls: unknown feature 'off_goal' (valid: off_start, regions)")
