@@ -57,17 +57,13 @@ from .projection import Projection
 from .pushes import RULES
 from .subsets import level_table
 
-__all__ = ["CompiledFeatures", "FEATURES", "FIRST_CELLS", "MAX_BUCKETS", "check_features"]
+__all__ = ["CompiledFeatures", "FEATURES", "check_features"]
 
 #: The features a cell may be made of (``features=``), after :mod:`.projection`: the boxes off
 #: their goals, the connected parts of the free floor, the goals filled in the packing order,
 #: the links between rooms that a box off its goal obstructs, the boxes out of plan.
 FEATURES = ("off_goal", "regions", "packing", "room_links", "out_of_plan")
 
-#: Cells the queues hold at first; they double when full.
-FIRST_CELLS = 64
-#: The most buckets a cell has: larger bounds share the last one.
-MAX_BUCKETS = 4096
 #: Rows of a table converted to floor-index bits at once (bounds the scratch memory).
 CHUNK = 8192
 
@@ -119,6 +115,8 @@ class _Arrays(Positions):
     def __init__(self, board: Board, capacity: int, jit: Any, kernels: Any,
                  rules: dict[str, bool], features: tuple[int, ...],
                  expired: Callable[[], bool]) -> None:
+        from . import jitcells
+
         super().__init__(board, capacity, board.push_distance, jit,
                          {"link": np.int32, "first": np.int64})
         self.kernels, size, k = kernels, board.size, len(board.goals)
@@ -142,10 +140,7 @@ class _Arrays(Positions):
                       closing, goal_row)
         self.routes = np.empty(4 * kernels.ROUTE_LIMIT, np.int16)
         finite = self.dist[self.dist < jit.BIG]
-        buckets = min(MAX_BUCKETS, k * int(finite.max(initial=0)) + 1)
-        self.queues = (*_cell_table(FIRST_CELLS), np.empty(FIRST_CELLS, np.int64),
-                       np.full((FIRST_CELLS, buckets), -1, np.int32),
-                       np.zeros(FIRST_CELLS, np.int64), np.zeros(FIRST_CELLS, np.int64))
+        self.queues = jitcells.Cells(k * int(finite.max(initial=0)) + 1)
         self.subsets = _export_subsets(board, fidx, floor_cells, expired) if rules["subsets"] \
             else _no_subsets(len(floor_cells))
         near = level_table(board).neighbours if rules["subsets"] else 1
@@ -168,7 +163,7 @@ class _Arrays(Positions):
                                                           kernels.ROUTE_LIMIT + 1)))
 
     def nbytes(self) -> int:
-        return super().nbytes() + self.routes.nbytes + sum(a.nbytes for a in self.queues)
+        return super().nbytes() + self.routes.nbytes + self.queues.nbytes()
 
     def start(self, ctx: np.ndarray) -> str:
         """Store the level's start and put it in its cell; a reason if it is dead."""
@@ -186,14 +181,14 @@ class _Arrays(Positions):
                                   closing, self.seen, ctx[jit.STAMP])
         self.occ[:] = 0
         n = self.store(ctx, boxes, root, np.bitwise_xor.reduce(self.zb[boxes]))
-        kernels.enqueue(n, h, key, *self.queues, self.link, ctx)
+        kernels.enqueue(n, h, key, *self.queues.arrays, self.link, ctx)
         return ""
 
     def expand(self, limit: int, ctx: np.ndarray) -> None:
         self.kernels.expand(limit, self.level, (self.states, self.roots, self.hashes,
                                                 self.parent, self.move, self.link, self.table,
                                                 self.first, self.routes),
-                            self.queues, self.subsets, self.scratch, ctx)
+                            self.queues.arrays, self.subsets, self.scratch, ctx)
 
     def grow(self, ctx: np.ndarray) -> None:
         """Double what is full: the positions' arrays, the routes', or the cells' (a full
@@ -204,18 +199,9 @@ class _Arrays(Positions):
             super().grow(ctx)
         if int(ctx[kernels.ROUTES]) + kernels.ROUTE_LIMIT + 2 > self.routes.shape[0]:
             self.routes = np.concatenate([self.routes, np.empty_like(self.routes)])
-        keys, cells, cell_key, heads, low, sizes = self.queues
         made = int(ctx[kernels.CELLS])
-        if made + 4 * k + 1 > heads.shape[0]:
-            more = heads.shape[0]
-            keys, cells = _cell_table(2 * more)
-            with sigint_held():
-                from . import jitrules
-
-                jitrules.insert_all(keys, cells, cell_key[:made])
-            self.queues = (keys, cells, *(np.concatenate([a, np.full_like(a, fill)])
-                                          for a, fill in ((cell_key, 0), (heads, -1),
-                                                          (low, 0), (sizes, 0))))
+        if self.queues.full(made, 4 * k + 1):
+            self.queues.grow(made)
 
     def steps(self, s: int) -> list[tuple[int, int]]:
         """The pushes ``(box cell, direction)`` that made position ``s``, in order: one, or an
@@ -249,13 +235,6 @@ def check_features(features: Any) -> None:
     for name in features:
         if name not in FEATURES:
             raise ValueError(f"unknown feature {name!r} (valid: {', '.join(FEATURES)})")
-
-
-def _cell_table(cells: int) -> tuple[np.ndarray, np.ndarray]:
-    """An empty open-addressing table from feature keys to the numbers of up to ``cells``
-    cells (keys ``-1``: free slots)."""
-    slots = 1 << (4 * cells - 1).bit_length()
-    return np.full(slots, -1, np.int64), np.zeros(slots, np.int32)
 
 
 def _no_subsets(floor: int) -> tuple[Any, ...]:

@@ -131,12 +131,12 @@ class _Arrays(Positions):
                       np.array([len(board.goals) + 1, len(floor_cells) + 1], np.int64),
                       start_root)
         finite = self.dist[self.dist < jit.BIG]
-        self.cells = jitcells.Cells(len(board.goals) * int(finite.max(initial=0)) + 1
-                                    if features else 1)
+        self.queues = jitcells.Cells(len(board.goals) * int(finite.max(initial=0)) + 1
+                                     if features else 1)
         self.scratch = (self.occ, self.mark, self.mark2, self.queue, self.work)
 
     def nbytes(self) -> int:
-        return super().nbytes() + self.cells.nbytes()
+        return super().nbytes() + self.queues.nbytes()
 
     def start(self, ctx: np.ndarray) -> str:
         """Store the solved position with the keeper in each region of the free floor."""
@@ -159,7 +159,7 @@ class _Arrays(Positions):
         key = kernels.pull_key(goals, self.level[7], len(roots), features, radix)
         for n in roots:
             if features.shape[0]:
-                kernels.enqueue(n, h, key, *self.cells.arrays, self.link, ctx)
+                kernels.enqueue(n, h, key, *self.queues.arrays, self.link, ctx)
             else:
                 ctx[jit.HEAP] = jit.heap_push(self.heap, ctx[jit.HEAP],
                                               ((8 * h) << jit.IDX_BITS) | (jit.IDX_MASK - n))
@@ -168,7 +168,7 @@ class _Arrays(Positions):
     def expand(self, limit: int, ctx: np.ndarray) -> None:
         self.kernels.expand(limit, self.level, (self.states, self.roots, self.hashes,
                                                 self.parent, self.move, self.link, self.table),
-                            self.heap, self.cells.arrays, self.scratch, ctx, self.noise)
+                            self.heap, self.queues.arrays, self.scratch, ctx, self.noise)
 
     def grow(self, ctx: np.ndarray) -> None:
         """Double what is full: the positions' arrays, or the cells'."""
@@ -178,8 +178,8 @@ class _Arrays(Positions):
         if int(ctx[self.jit.N_STATES]) + 4 * k > self.states.shape[0]:
             super().grow(ctx)
         made = int(ctx[jitcells.CELLS])
-        if self.level[8].shape[0] and self.cells.full(made, 4 * k):
-            self.cells.grow(made)
+        if self.level[8].shape[0] and self.queues.full(made, 4 * k):
+            self.queues.grow(made)
 
     def pushes(self, solved: int) -> list[tuple[int, int]]:
         """The pulls from the roots to position ``solved`` undone: pushes from the start (the
