@@ -88,10 +88,11 @@ def warm() -> None:
     lane starts with them in memory instead of loading them (0.3 s) within its time."""
     from . import jit, jitrules
     from .compiledfeatures import CompiledFeatures
-    from .compiledpulls import CompiledPulls
+    from .compiledpulls import PULL_FEATURES, CompiledPulls
 
     level = Board(split_levels("#####\n#@$.#\n#####")[0])
     CompiledPulls(level).run()
+    CompiledPulls(level, features=PULL_FEATURES).run()
     CompiledFeatures(level).run()
     with sigint_held():  # the kernels that this level does not call
         jit.rehash(np.full(2, -1, np.int32), np.zeros(1, np.uint64), 0)  # grown arrays only

@@ -156,11 +156,12 @@ class _Arrays(Positions):
                              self.queue)
             roots.append(self.store(ctx, goals, root, box_hash))
         occ[:] = 0
-        key = kernels.pull_key(goals, self.level[7], len(roots), features, radix)
-        for n in roots:
-            if features.shape[0]:
+        if features.shape[0]:  # one cell: the same boxes, one region a root
+            key = kernels.pull_key(goals, self.level[7], len(roots), features, radix)
+            for n in roots:
                 kernels.enqueue(n, h, key, *self.queues.arrays, self.link, ctx)
-            else:
+        else:
+            for n in roots:
                 ctx[jit.HEAP] = jit.heap_push(self.heap, ctx[jit.HEAP],
                                               ((8 * h) << jit.IDX_BITS) | (jit.IDX_MASK - n))
         return ""

@@ -1,7 +1,7 @@
 """What the kernels of both compiled searches share, compiled by Numba: the positions' table,
 floods, the matching, a heap.
 
-Only the compiled searches' modules import this module (:mod:`.compiled` with the backward
+Only the compiled searches' modules import this module (:mod:`.compiledpulls` with the backward
 search's kernel, :mod:`.jitpulls`, and :mod:`.compiledfeatures` with the forward one's,
 :mod:`.jitfeatures`), and only once Numba is known to be installed (the ``fast`` extra). Every
 function works on flat NumPy arrays, so that Numba compiles it to machine code; the first call
